@@ -1,0 +1,1 @@
+"""Benchmarks that print their figures; never part of the test pass/fail."""

@@ -1,0 +1,1 @@
+"""The shell around ``rules``: the command line now; the table server comes next."""
