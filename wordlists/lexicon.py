@@ -1,0 +1,116 @@
+"""Loading a committed word list and asking it ``contains(word)``.
+
+Each list is a dawgdic DAWG (``data/{lang}.dawg``, written by ``python -m wordlists
+build``): the Polish list of 3.3 million forms fits in under 3 MiB, loads in milliseconds
+and answers in well under a microsecond. Lists load lazily, once per process.
+"""
+
+import json
+from collections.abc import Iterator
+from functools import cache, cached_property
+from pathlib import Path
+
+import dawg
+
+import editions
+from editions.errors import GameError, NotationError
+from wordlists.keys import Keyer, digraph_codes
+
+DATA = Path(__file__).parent / "data"
+
+#: Language code → the edition whose tiles key its list.
+LANGUAGES = {"nl": "nl", "en": "en", "fr": "fr", "de": "de", "es": "es", "it": "it", "pl": "pl"}
+
+#: Editions that share a language's list (same letters, other values or counts).
+ALIASES = {"woordstrijd": "nl", "pl-literaki": "pl"}
+
+
+class UnknownLanguage(GameError, LookupError):
+    """A code that names neither a word list's language nor an edition with one."""
+
+    code = "unknown_language"
+
+
+class Lexicon:
+    """One language's word list: ``contains(word)`` after the calculator's normalisation."""
+
+    def __init__(self, language: str, path: Path) -> None:
+        self.language = language
+        self.path = path
+        self.edition = editions.get(LANGUAGES[language])
+        self._keyer = Keyer(self.edition)
+        self._dawg = dawg.CompletionDAWG().load(str(path))
+
+    def contains(self, word: str) -> bool:
+        """Whether ``word``, read as this edition's tiles, is in the list.
+
+        Text the calculator refuses (digits, symbols, spaces) is in no list.
+
+        >>> get("nl").contains("Gelopen"), get("nl").contains("gelopn")
+        (True, False)
+        """
+        try:
+            key = self._keyer.key(word)
+        except NotationError:
+            return False
+        return key in self._dawg
+
+    __contains__ = contains
+
+    def contains_key(self, key: str) -> bool:
+        """Whether a key made by ``wordlists.keys.Keyer`` is in the list."""
+        return key in self._dawg
+
+    def keys(self) -> Iterator[str]:
+        """Every key, for tests and benchmarks; no endpoint may serve them (WS-30, P-52)."""
+        return self._dawg.iterkeys()
+
+    @cached_property
+    def record(self) -> dict:
+        """What the build recorded: sources with versions and licences, counts."""
+        return json.loads(self.path.with_suffix(".json").read_text(encoding="utf-8"))
+
+    def __len__(self) -> int:
+        return int(self.record["kept"])
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.language}: {self.path.name}>"
+
+
+def language_of(code: str) -> str:
+    """The word-list language for a language or edition code.
+
+    Raises UnknownLanguage (code ``unknown_language``) naming the known codes.
+
+    >>> language_of("woordstrijd"), language_of("pl-literaki"), language_of("it")
+    ('nl', 'pl', 'it')
+    """
+    if code in LANGUAGES:
+        return code
+    if code in ALIASES:
+        return ALIASES[code]
+    known = (*LANGUAGES, *ALIASES)
+    raise UnknownLanguage(
+        f"no word list for {code!r}; known: {', '.join(known)}", language=code, known=known
+    )
+
+
+def available() -> tuple[str, ...]:
+    """The languages whose list is present in this installation."""
+    return tuple(lang for lang in LANGUAGES if (DATA / f"{lang}.dawg").is_file())
+
+
+@cache
+def get(code: str) -> Lexicon:
+    """The word list for a language or edition code, loaded on first use.
+
+    Raises UnknownLanguage for an unknown code; FileNotFoundError if the list is missing.
+    """
+    language = language_of(code)
+    if code != language:
+        return get(language)
+    lexicon = Lexicon(language, DATA / f"{language}.dawg")
+    recorded = lexicon.record.get("digraphs", {})
+    if recorded != digraph_codes(lexicon.edition):
+        raise RuntimeError(f"{lexicon.path} was built for other tiles; rebuild it")
+    return lexicon
