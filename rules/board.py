@@ -8,7 +8,7 @@ from rules.errors import GameError, IllegalPlacement, NotationError
 from rules.placement import Play
 from rules.scoring import MoveScore
 from rules.squares import SIZE, Direction, Square
-from rules.tiles import Tile, check_tile, parse_tiles
+from rules.tiles import Tile, check_tile, parse_tile, parse_tiles
 
 
 class Board:
@@ -121,14 +121,13 @@ class Board:
 
         ``direction`` only matters for a single tile (P-22). Raises NotationError.
         """
-        placed = []
-        for square, tile in tiles:
-            if isinstance(tile, str):
-                parsed = parse_tiles(self.edition, tile)
-                if len(parsed) != 1 or parsed[0] is None:
-                    raise NotationError(f"{tile!r} is not one tile", code="bad_tile", text=tile)
-                tile = parsed[0]
-            placed.append((Square.parse(square), tile))
+        placed = [
+            (
+                Square.parse(square),
+                parse_tile(self.edition.code, tile) if isinstance(tile, str) else tile,
+            )
+            for square, tile in tiles
+        ]
         return Play(tuple(placed), Direction.parse(direction))
 
     def validate(self, play: Play) -> None:
@@ -145,7 +144,11 @@ class Board:
     def apply(self, play: Play) -> "Board":
         """The board with ``play``'s tiles laid (validated first)."""
         self.validate(play)
+        return self.lay(play.tiles)
+
+    def lay(self, tiles: Iterable[tuple[Square, Tile | None]]) -> "Board":
+        """The board with these squares set, unchecked: for history already recorded."""
         cells = list(self._cells)
-        for (row, col), tile in play.tiles:
+        for (row, col), tile in tiles:
             cells[row * SIZE + col] = tile
         return Board(self.edition, cells)

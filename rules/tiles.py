@@ -6,9 +6,11 @@ drawings, board moves, records) is exact: ``A`` a tile, ``a`` a blank standing f
 """
 
 import re
+from functools import cache
 
 import msgspec
 
+import editions
 from editions import Edition
 from rules.errors import NotationError
 
@@ -75,6 +77,28 @@ def parse_tiles(edition: Edition, notation: str) -> tuple[Tile | None, ...]:
         blank = inner.islower() or any(x not in edition.faces for x in letters)
         tiles.extend(Tile(x, blank=blank) for x in letters)
     return tuple(tiles)
+
+
+@cache
+def parse_tile(edition_code: str, notation: str) -> Tile:
+    """One tile in row notation, remembered: recorded moves repeat the same few tiles.
+
+    Raises NotationError (``bad_tile``) unless ``notation`` is exactly one tile.
+    """
+    tiles = parse_tiles(editions.get(edition_code), notation)
+    if len(tiles) != 1 or tiles[0] is None:
+        raise NotationError(f"{notation!r} is not one tile", code="bad_tile", text=notation)
+    return tiles[0]
+
+
+def bag_letter(notation: str) -> str:
+    """The letter a tile in row notation takes from the bag: ``?`` for any blank.
+
+    >>> bag_letter("[CH]"), bag_letter("a"), bag_letter("Ż")
+    ('CH', '?', 'Ż')
+    """
+    inner = notation[1:-1] if notation.startswith("[") else notation
+    return "?" if inner.islower() else inner
 
 
 def check_tile(edition: Edition, tile: Tile) -> None:

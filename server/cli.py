@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import editions
 from rules import Board, GameError
+from rules import gcg as gcg_records
 
 MOVE_HELP = "a move as START DIRECTION LETTERS, e.g. 'H4 across PLANK' (blanks in lower case)"
 
@@ -32,6 +33,52 @@ def score(edition_code: str, moves: Sequence[str], show_board: bool) -> int:
     return 0
 
 
+def check_gcg(paths: Sequence[str], edition: str | None) -> int:
+    """Replay GCG files, printing every line with the file's score beside ours.
+
+    Returns 0 when every file replays to its own scores, 1 when any line or total differs
+    (or a line could not be used), 2 when any file cannot be read; every file is processed.
+    """
+    status = 0
+    for path in paths:
+        try:
+            with open(path, "rb") as file:
+                imported = gcg_records.to_events(gcg_records.read(file.read()), edition)
+        except (OSError, GameError) as error:
+            print(f"error: {path}: {error}", file=sys.stderr)
+            status = 2
+            continue
+        print("\n".join(gcg_report(path, imported)))
+        if imported.differs:
+            status = max(status, 1)
+    return status
+
+
+def gcg_report(path: str, imported: gcg_records.Imported) -> list[str]:
+    """The lines ``tilestream gcg`` prints for one file: a table of lines, problems, totals."""
+    players = imported.players
+    nick = max([len("player"), *(len(p.nick) for p in players)])
+    play = max([len("play"), *(len(check.entry.play) for check in imported.checks)])
+    out = [f"{path} ({imported.edition}): {' v '.join(p.name for p in players)}"]
+    out.append(f"{'line':>6}  {'player':<{nick}}  {'play':<{play}}  file  ours  total  ours")
+    for check in imported.checks:
+        entry = check.entry
+        ours = "?" if check.points is None else f"{check.points:+d}"
+        total = "?" if check.total is None else str(check.total)
+        mark = "  differs" if check.differs else ""
+        out.append(
+            f"{entry.number:>6}  {entry.nick:<{nick}}  {entry.play:<{play}}  "
+            f"{entry.score:>+4d}  {ours:>4}  {entry.total:>5}  {total:>4}{mark}"
+        )
+    out += [f"  line {line}: {message}" for line, message in imported.problems]
+    finals = ", ".join(
+        f"{p.nick} {theirs} (ours {ours})"
+        for p, theirs, ours in zip(players, imported.file_totals, imported.totals, strict=True)
+    )
+    out.append(f"  final: {finals}: {'DIFFERS' if imported.differs else 'same'}")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="tilestream", description=__doc__)
@@ -45,7 +92,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     scorer.add_argument("edition", choices=editions.codes(), help="the tile set")
     scorer.add_argument("moves", nargs="+", metavar="MOVE", help=MOVE_HELP)
     scorer.add_argument("--board", action="store_true", help="print the board at the end")
+    checker = commands.add_parser(
+        "gcg",
+        help="replay GCG game records and compare their scores with ours",
+        description="Replay GCG game records on a new sheet: every line with the file's score "
+        "beside ours, and the final totals. Exits 1 when anything differs, 2 when a file "
+        "cannot be read.",
+    )
+    checker.add_argument("files", nargs="+", metavar="FILE", help="a .gcg file")
+    checker.add_argument(
+        "--edition",
+        choices=editions.codes(),
+        help="the tile set (default: the file's #lexicon, else English)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "gcg":
+        return check_gcg(args.files, args.edition)
     try:
         return score(args.edition, args.moves, args.board)
     except GameError as error:

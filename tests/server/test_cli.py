@@ -1,5 +1,6 @@
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +47,71 @@ def test_console_script_runs_as_a_module() -> None:
         capture_output=True, text=True, check=True,
     )
     assert done.stdout.splitlines()[0] == "H3 across LEGGIO: 46"
+
+
+GCG = Path(__file__).parent.parent / "fixtures" / "gcg"
+
+
+def test_gcg_prints_every_line_beside_ours(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gcg", str(GCG / "doug_v_emely.gcg")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == [
+        f"{GCG / 'doug_v_emely.gcg'} (en): doug v emely",
+        "  line  player  play         file  ours  total  ours",
+        "     3  doug    8D WINDY      +32   +32     32    32",
+    ]
+    assert "     9  emely   --            -24   -24     55    55" in out
+    assert out[-2:] == [
+        "    30  emely   (OPEG)        +14   +14    345   345",
+        "  final: doug 451 (ours 451), emely 345 (ours 345): same",
+    ]
+
+
+def test_gcg_exits_1_when_a_score_differs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    changed = tmp_path / "changed.gcg"
+    text = (GCG / "doug_v_emely.gcg").read_text()
+    changed.write_text(text.replace("WINDY +32 32", "WINDY +30 30"))
+    assert main(["gcg", str(changed)]) == 1
+    out = capsys.readouterr().out
+    assert "     3  doug    8D WINDY      +30   +32     30    32  differs" in out
+    assert "     5  doug    E3 JAVE..N    +34   +34     66    66\n" in out  # the file goes on
+    assert out.rstrip().endswith("final: doug 451 (ours 451), emely 345 (ours 345): DIFFERS")
+
+
+def test_gcg_takes_the_edition_to_score_with(capsys: pytest.CaptureFixture[str]) -> None:
+    polish = str(GCG / "polish_endgame.gcg")
+    assert main(["gcg", polish]) == 1  # no #lexicon: scored as English
+    assert main(["gcg", polish, "--edition", "pl"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "  final: 1 316 (ours 316), 2 323 (ours 323): same"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "No such file"),
+        (b"#player1 a Ann\n#player2 b Bob\n", "the file has no move lines"),
+        (b"#character-encoding UTF-8\n#player1 c\xe9sar c\n", "cannot be read as such"),
+    ],
+)
+def test_gcg_exits_2_for_a_file_it_cannot_read_and_reads_the_others(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes | None, message: str
+) -> None:
+    bad = tmp_path / "bad.gcg"
+    if content is not None:
+        bad.write_bytes(content)
+    assert main(["gcg", str(bad), str(GCG / "josh2.gcg")]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {bad}: ") and message in captured.err
+    assert "final: jvc 397 (ours 397), Paula 291 (ours 291): same" in captured.out
+
+
+def test_gcg_reports_the_lines_it_could_not_use(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    odd = tmp_path / "odd.gcg"
+    odd.write_text("#player1 a Ann\n#player2 b Bob\n>a: WINDY 8D WINDY +32 32\nstray\n")
+    assert main(["gcg", str(odd)]) == 1
+    assert "  line 4: 'stray' is neither a pragma nor a move" in capsys.readouterr().out

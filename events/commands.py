@@ -1,0 +1,170 @@
+"""What a phone asks a table to do: one Struct per command, strict about unknown fields.
+
+Commands are checked by ``rules.decide.decide``, which turns an accepted command into
+events. A player left out (``player: None``) means the player to move.
+"""
+
+from typing import Literal
+
+import msgspec
+
+from events.events import Mode
+
+
+class TypedLetter(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """A tile of a typed word: row notation, the premium under it, already on the board?"""
+
+    tile: str
+    premium: str | None = None
+    old: bool = False
+
+
+class RackLeft(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """A rack at the end: letters (``?`` a blank), or points, or neither for who went out."""
+
+    letters: str | None = None
+    points: int | None = None
+
+
+class BoardMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Tiles laid from a start square: letters in row notation fill the free squares."""
+
+    start: str  # "H4"
+    direction: Literal["across", "down"]
+    letters: str  # "PLANK", blanks in lower case, "[CH]" for a multi-letter tile
+
+
+class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    """The base of every command."""
+
+
+class StartGame(Command, tag="start_game"):
+    """Open a new sheet (and an empty board)."""
+
+    edition: str
+    mode: Mode = "classic"
+    rules: str = "house"
+    players: tuple[str | None, ...] = (None, None)
+    starter: int = 0
+
+
+class NewGame(Command, tag="new_game"):
+    """A new game with the same players; the player after the last starter begins (P-35)."""
+
+
+class RecordMove(Command, tag="record_move"):
+    """A computed move, from the board or typed as words, for a player."""
+
+    board: BoardMove | None = None
+    typed: tuple[tuple[TypedLetter, ...], ...] = ()
+    player: int | None = None
+
+
+class EnterPoints(Command, tag="enter_points"):
+    """Points typed by hand for a player's turn (0–2000, SHC-12)."""
+
+    points: int
+    player: int | None = None
+
+
+class Pass(Command, tag="pass"):
+    """The player passes."""
+
+    player: int | None = None
+
+
+class Exchange(Command, tag="exchange"):
+    """The player exchanges tiles."""
+
+    player: int | None = None
+
+
+class WithdrawWord(Command, tag="withdraw_word"):
+    """The player's word came off the board after a challenge: the turn is lost."""
+
+    player: int | None = None
+
+
+class GivePenalty(Command, tag="give_penalty"):
+    """Take points from any player without using a turn (SHC-16)."""
+
+    player: int
+    points: int
+
+
+class PlaceTiles(Command, tag="place_tiles"):
+    """Lay tiles on the board without a score (BRD-20/21)."""
+
+    board: BoardMove
+
+
+class ClearBoard(Command, tag="clear_board"):
+    """Take the tiles placed without a score off the board (BRD-22)."""
+
+
+class Undo(Command, tag="undo"):
+    """Strike the latest line still standing (P-30)."""
+
+
+class RecordTop(Command, tag="record_top"):
+    """Duplicate: the round's top, from a computed move or as points."""
+
+    board: BoardMove | None = None
+    typed: tuple[tuple[TypedLetter, ...], ...] = ()
+    points: int | None = None
+
+
+class CorrectCell(Command, tag="correct_cell"):
+    """Duplicate: set a cell of a round; ``player`` None is the top, ``points`` None empties."""
+
+    round: int
+    player: int | None
+    points: int | None
+
+
+class StartClock(Command, tag="start_clock"):
+    """Duplicate: start (or resume) the round clock."""
+
+
+class PauseClock(Command, tag="pause_clock"):
+    """Duplicate: pause the round clock."""
+
+
+class ResetClock(Command, tag="reset_clock"):
+    """Duplicate: set the round clock back to 1, 2 or 3 minutes (P-41)."""
+
+    minutes: Literal[1, 2, 3] = 3
+
+
+class EndGame(Command, tag="end_game"):
+    """End the game with each player's rack: letters, points, or empty for who went out."""
+
+    racks: tuple[RackLeft, ...] = ()
+
+
+TableCommand = (
+    StartGame
+    | NewGame
+    | RecordMove
+    | EnterPoints
+    | Pass
+    | Exchange
+    | WithdrawWord
+    | GivePenalty
+    | PlaceTiles
+    | ClearBoard
+    | Undo
+    | RecordTop
+    | CorrectCell
+    | StartClock
+    | PauseClock
+    | ResetClock
+    | EndGame
+)
+
+_decoder = msgspec.json.Decoder(TableCommand)
+
+
+def decode(data: bytes | str) -> TableCommand:
+    """A command from JSON; raises msgspec.ValidationError naming what is wrong."""
+    return _decoder.decode(data)

@@ -1,0 +1,214 @@
+"""What happened at a table: one frozen Struct per kind under a tagged base, and their codec.
+
+Stored events never forbid unknown fields, so a log written by a newer server stays
+readable; new fields get defaults and old fields never change type. Every event that makes
+a line on the sheet can be undone; ``LineUndone`` names the line by its sequence number.
+"""
+
+from typing import Literal
+
+import msgspec
+
+Mode = Literal["classic", "duplicate"]
+
+
+class PlacedTile(msgspec.Struct, frozen=True, array_like=True):
+    """A new tile on the board: the square's name and the tile in row notation."""
+
+    square: str  # "H4"
+    tile: str  # "P", "a" (a blank), "[CH]"
+
+
+class TypedLetter(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """A tile of a typed word with the player's marks (TYP-05)."""
+
+    tile: str  # row notation
+    premium: str | None = None  # "2L" "3L" "2W" "3W"
+    old: bool = False  # already on the board
+
+
+class WordLine(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """One scored word of a move, as it was shown when the move was recorded."""
+
+    word: str
+    points: int
+    formula: str
+    start: str = ""  # board moves: the word's first square ("H4") …
+    direction: str = ""  # … and which way it reads
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="kind", omit_defaults=True):
+    """The base of every event."""
+
+
+class GameStarted(Event, tag="game_started"):
+    """A new game: a new sheet (and an empty board) with these players."""
+
+    edition: str
+    mode: Mode
+    rules: str  # a rule set code, see rules.rulesets
+    players: tuple[str | None, ...]  # None: the default name in the phone's language
+    starter: int = 0
+
+
+class MoveRecorded(Event, tag="move"):
+    """A scored move for a player, as entered and as ``decide`` scored it then.
+
+    A board move lists its new tiles (``placed``); a typed move its words (``typed``).
+    The reducer trusts ``points``: a later rules change never rewrites an old game.
+    In duplicate, the move fills the player's cell of the current round.
+    """
+
+    player: int
+    points: int
+    words: tuple[WordLine, ...] = ()
+    bingo: int = 0
+    placed: tuple[PlacedTile, ...] = ()
+    direction: str = "across"
+    typed: tuple[tuple[TypedLetter, ...], ...] = ()
+
+
+class PointsEntered(Event, tag="points"):
+    """Points typed by hand for a player's turn (0–2000); no tiles are known."""
+
+    player: int
+    points: int
+
+
+class Passed(Event, tag="pass"):
+    """A turn without a move or an exchange."""
+
+    player: int
+
+
+class Exchanged(Event, tag="exchange"):
+    """A turn spent exchanging tiles."""
+
+    player: int
+
+
+class WordWithdrawn(Event, tag="withdrawn"):
+    """A move taken back after a challenge: the turn is lost (a 'strata')."""
+
+    player: int
+
+
+class PenaltyGiven(Event, tag="penalty"):
+    """Points taken from any player without using a turn; negative points are a bonus
+    (a challenge bonus in an imported game record)."""
+
+    player: int
+    points: int
+
+
+class TilesPlaced(Event, tag="tiles_placed"):
+    """Tiles laid on the board without a score, until the board is cleared (BRD-21/22)."""
+
+    placed: tuple[PlacedTile, ...]
+
+
+class BoardCleared(Event, tag="board_cleared"):
+    """Tiles placed without a score are taken off the board."""
+
+
+class LineUndone(Event, tag="undone"):
+    """The line recorded as event ``line`` is struck; the state replays without it."""
+
+    line: int
+
+
+class TopRecorded(Event, tag="top"):
+    """Duplicate: the round's top; it closes the round and opens the next (P-40).
+
+    A top entered from the board stays on it for the following rounds (DUP-10).
+    """
+
+    points: int
+    words: tuple[WordLine, ...] = ()
+    placed: tuple[PlacedTile, ...] = ()
+    direction: str = "across"
+    typed: tuple[tuple[TypedLetter, ...], ...] = ()
+
+
+class CellCorrected(Event, tag="cell"):
+    """Duplicate: a cell of a round set to a value; ``player`` None is the top."""
+
+    round: int
+    player: int | None
+    points: int | None  # None empties the cell
+
+
+class ClockStarted(Event, tag="clock_started"):
+    """Duplicate: the round clock runs from ``at`` (server time, ms) with ``remaining`` ms."""
+
+    at: int
+    remaining: int
+
+
+class ClockPaused(Event, tag="clock_paused"):
+    """Duplicate: the clock stops at ``at`` (server time, ms)."""
+
+    at: int
+
+
+class ClockReset(Event, tag="clock_reset"):
+    """Duplicate: the clock is set back to ``seconds``, not running."""
+
+    seconds: int
+
+
+class RackLeft(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+    """What one player holds at the end: letters (``?`` a blank), or points, or nothing."""
+
+    letters: str | None = None
+    points: int | None = None
+
+
+class GameEnded(Event, tag="game_ended"):
+    """The end of the game with each player's rack; one empty rack went out (END-03)."""
+
+    racks: tuple[RackLeft, ...] = ()
+
+
+TableEvent = (
+    GameStarted
+    | MoveRecorded
+    | PointsEntered
+    | Passed
+    | Exchanged
+    | WordWithdrawn
+    | PenaltyGiven
+    | TilesPlaced
+    | BoardCleared
+    | LineUndone
+    | TopRecorded
+    | CellCorrected
+    | ClockStarted
+    | ClockPaused
+    | ClockReset
+    | GameEnded
+)
+
+
+class Recorded(msgspec.Struct, frozen=True):
+    """An event as the log holds it: gapless sequence number, who, when, which command."""
+
+    seq: int
+    event: TableEvent
+    device: str = ""
+    at: int = 0  # server time, ms since the epoch
+    command: str = ""  # the client's command id: the same id twice appends once
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(Recorded)
+
+
+def encode(recorded: Recorded) -> bytes:
+    """A recorded event as JSON."""
+    return _encoder.encode(recorded)
+
+
+def decode(data: bytes | str) -> Recorded:
+    """A recorded event from JSON; raises msgspec.ValidationError on a malformed one."""
+    return _decoder.decode(data)

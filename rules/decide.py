@@ -1,0 +1,396 @@
+"""The decider: state + command → the events to record, or a refusal with a stable code.
+
+Pure: the server passes its clock in (``at``, ms) for the round clock; nothing else
+from outside enters.
+"""
+
+from collections.abc import Callable
+
+import editions
+from editions.layout import Premium
+from events import commands as c
+from events.events import (
+    BoardCleared,
+    CellCorrected,
+    ClockPaused,
+    ClockReset,
+    ClockStarted,
+    Event,
+    Exchanged,
+    GameEnded,
+    GameStarted,
+    LineUndone,
+    MoveRecorded,
+    Passed,
+    PenaltyGiven,
+    PlacedTile,
+    PointsEntered,
+    RackLeft,
+    TilesPlaced,
+    TopRecorded,
+    TypedLetter,
+    WordLine,
+    WordWithdrawn,
+)
+from rules import rulesets
+from rules.errors import GameError
+from rules.scoring import MoveScore, TypedTile, score_words
+from rules.settlement import BLANK, rack_tiles
+from rules.state import Game, State
+from rules.tiles import parse_tile
+from rules.tracking import track
+from rules.views import notices
+
+MAX_POINTS = 2000  # SHC-12
+_PREMIUMS = frozenset(Premium)
+MAX_PLAYERS = 4
+
+#: The events that write a line on the sheet: what undo strikes (P-30).
+LINE_EVENTS = (
+    MoveRecorded,
+    PointsEntered,
+    Passed,
+    Exchanged,
+    WordWithdrawn,
+    PenaltyGiven,
+    TopRecorded,
+    CellCorrected,
+    GameEnded,
+)
+
+
+class Refused(GameError):
+    """A command the table cannot record as it stands."""
+
+    code = "refused"
+
+
+def refuse(message: str, code: str, **params: object) -> Refused:
+    """A refusal to raise."""
+    return Refused(message, code=code, **params)
+
+
+def decide(state: State, command: c.TableCommand, *, at: int = 0) -> tuple[Event, ...]:
+    """The events ``command`` records on ``state``; raises GameError with a code if refused."""
+    if isinstance(command, c.StartGame):
+        return (_start(command),)
+    game = state.game
+    if game is None:
+        raise refuse("start a game first", "no_game")
+    if isinstance(command, c.NewGame):
+        starter = (game.starter + 1) % len(game.players)
+        return (GameStarted(game.edition, game.mode, game.rules, game.players, starter),)
+    if isinstance(command, c.Undo):
+        return (LineUndone(_latest_line(state)),)
+    if game.ended is not None:
+        raise refuse("the game is over: undo the end or start a new game", "game_over")
+    handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
+    try:
+        decide_one = handler[type(command)]
+    except KeyError:
+        raise refuse(
+            f"{type(command).__struct_config__.tag} is not part of a {game.mode} game",
+            "not_in_mode",
+            mode=game.mode,
+        ) from None
+    return decide_one(game, command, at)
+
+
+def _start(command: c.StartGame) -> GameStarted:
+    edition = editions.get(command.edition)
+    rules = rulesets.get(command.rules)
+    count = len(command.players)
+    if command.mode == "duplicate" and not rules.duplicate:
+        rules = rulesets.get("duplicate")
+    if command.mode == "classic" and rules.duplicate:
+        raise refuse(
+            "duplicate rules are for duplicate games",
+            "rules_not_for_mode",
+            rules=rules.code,
+            mode=command.mode,
+        )
+    least = 1 if command.mode == "duplicate" else 2  # SHC-03; DUP-03: one against the tops
+    if not least <= count <= MAX_PLAYERS:
+        raise refuse(
+            f"{count} players; a {command.mode} game has {least} to {MAX_PLAYERS}",
+            "player_count",
+            count=count,
+            min=least,
+            max=MAX_PLAYERS,
+        )
+    if count > rules.max_players:
+        raise refuse(
+            f"{rules.name} are for {rules.max_players} players",
+            "rules_player_count",
+            rules=rules.code,
+            max=rules.max_players,
+        )
+    if not 0 <= command.starter < count:
+        raise refuse(
+            f"no player {command.starter} to start", "no_such_player", player=command.starter
+        )
+    players = tuple((name or "").strip() or None for name in command.players)
+    return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
+
+
+def _latest_line(state: State) -> int:
+    step = state.steps
+    while step is not None:
+        if isinstance(step.recorded.event, LINE_EVENTS):
+            return step.recorded.seq
+        step = step.previous
+    raise refuse("there is no line to undo", "nothing_to_undo")
+
+
+def _player(game: Game, player: int | None) -> int:
+    chosen = game.to_move if player is None else player
+    if not 0 <= chosen < len(game.players):
+        raise refuse(f"no player {chosen}", "no_such_player", player=chosen)
+    return chosen
+
+
+def _points(points: int) -> int:
+    if not 0 <= points <= MAX_POINTS:
+        raise refuse(
+            f"{points} points; from 0 to {MAX_POINTS}",
+            "points_out_of_range",
+            points=points,
+            max=MAX_POINTS,
+        )
+    return points
+
+
+class _Scored:
+    """A computed move: its score and what to record of it."""
+
+    def __init__(
+        self, game: Game, board: c.BoardMove | None, typed: tuple[tuple[c.TypedLetter, ...], ...]
+    ) -> None:
+        if (board is None) == (not typed):
+            raise refuse("a move comes from the board or as typed words", "no_move")
+        edition = editions.get(game.edition)
+        self.placed: tuple[PlacedTile, ...] = ()
+        self.direction = "across"
+        self.typed = tuple(tuple(TypedLetter(t.tile, t.premium, t.old) for t in w) for w in typed)
+        if board is not None:
+            if game.board is None:
+                raise refuse(f"{edition.name} has no board", "no_board", edition=edition.code)
+            play = game.board.place(board.start, board.direction, board.letters)
+            result = game.board.score(play)
+            self.placed = tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)
+            self.direction = board.direction
+        else:
+            result = score_words(edition, [[_typed_tile(game, t) for t in w] for w in typed])
+        if result.refusal:
+            raise refuse(
+                "more new tiles than a rack holds: mark the tiles already on the board",
+                result.refusal,
+                count=result.new_tiles,
+                rack_size=edition.rack_size,
+            )
+        self.result: MoveScore = result
+        self.words = tuple(
+            WordLine(w.word, w.points, w.formula, w.start or "", w.direction or "")
+            for w in result.words
+        )
+
+
+def _typed_tile(game: Game, letter: c.TypedLetter) -> TypedTile:
+    if letter.premium is not None and letter.premium not in _PREMIUMS:
+        raise refuse(f"{letter.premium!r} is not a premium", "bad_premium", text=letter.premium)
+    premium = Premium(letter.premium) if letter.premium else None
+    return TypedTile(parse_tile(game.edition, letter.tile), premium, letter.old)
+
+
+def _move(game: Game, command: c.RecordMove, at: int) -> tuple[Event, ...]:
+    player = _player(game, command.player)
+    scored = _Scored(game, command.board, command.typed)
+    return (
+        MoveRecorded(
+            player,
+            scored.result.total,
+            scored.words,
+            scored.result.bingo,
+            scored.placed,
+            scored.direction,
+            scored.typed,
+        ),
+    )
+
+
+def _first_empty(game: Game, player: int | None) -> int:
+    """DUP-08: a score without a player goes to the first empty cell of the current round."""
+    if player is not None:
+        return player
+    empty = [p for p, score in enumerate(game.rounds[-1].scores) if score is None]
+    if not empty:
+        raise refuse("every player has a score this round", "round_full")
+    return empty[0]
+
+
+def _duplicate_move(game: Game, command: c.RecordMove, at: int) -> tuple[Event, ...]:
+    player = _first_empty(game, command.player)
+    return _move(game, c.RecordMove(command.board, command.typed, player), at)
+
+
+def _duplicate_points(game: Game, command: c.EnterPoints, at: int) -> tuple[Event, ...]:
+    player = _first_empty(game, command.player)
+    return _enter_points(game, c.EnterPoints(command.points, player), at)
+
+
+def _enter_points(game: Game, command: c.EnterPoints, at: int) -> tuple[Event, ...]:
+    return (PointsEntered(_player(game, command.player), _points(command.points)),)
+
+
+def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[Event, ...]:
+    if not 0 < command.points <= MAX_POINTS:
+        raise refuse(
+            f"a penalty of {command.points}; from 1 to {MAX_POINTS}",
+            "points_out_of_range",
+            points=command.points,
+            max=MAX_POINTS,
+        )
+    return (PenaltyGiven(_player(game, command.player), command.points),)
+
+
+def _place_tiles(game: Game, command: c.PlaceTiles, at: int) -> tuple[Event, ...]:
+    if game.board is None:
+        raise refuse("this edition has no board", "no_board", edition=game.edition)
+    play = game.board.place(command.board.start, command.board.direction, command.board.letters)
+    game.board.validate(play)
+    return (TilesPlaced(tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)),)
+
+
+def _clear_board(game: Game, command: c.ClearBoard, at: int) -> tuple[Event, ...]:
+    if not game.unscored:
+        raise refuse("no tiles were placed without a score", "nothing_to_clear")
+    return (BoardCleared(),)
+
+
+def _top(game: Game, command: c.RecordTop, at: int) -> tuple[Event, ...]:
+    if command.points is not None:
+        if command.board is not None or command.typed:
+            raise refuse("a top is a move or points, not both", "no_move")
+        return (TopRecorded(_points(command.points)),)
+    scored = _Scored(game, command.board, command.typed)
+    return (
+        TopRecorded(
+            scored.result.total, scored.words, scored.placed, scored.direction, scored.typed
+        ),
+    )
+
+
+def _cell(game: Game, command: c.CorrectCell, at: int) -> tuple[Event, ...]:
+    if not 0 <= command.round < len(game.rounds):
+        raise refuse(f"no round {command.round + 1}", "no_such_round", round=command.round)
+    player = None if command.player is None else _player(game, command.player)
+    points = None if command.points is None else _points(command.points)
+    return (CellCorrected(command.round, player, points),)
+
+
+def _start_clock(game: Game, command: c.StartClock, at: int) -> tuple[Event, ...]:
+    clock = game.clock
+    assert clock is not None
+    if clock.running_since is not None:
+        raise refuse("the clock is running", "clock_running")
+    remaining = clock.remaining or clock.seconds * 1000  # run out: start a new count
+    return (ClockStarted(at, remaining),)
+
+
+def _pause_clock(game: Game, command: c.PauseClock, at: int) -> tuple[Event, ...]:
+    if game.clock is None or game.clock.running_since is None:
+        raise refuse("the clock is not running", "clock_not_running")
+    return (ClockPaused(at),)
+
+
+def _reset_clock(game: Game, command: c.ResetClock, at: int) -> tuple[Event, ...]:
+    return (ClockReset(command.minutes * 60),)
+
+
+def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
+    if game.mode == "duplicate":  # DUP-14: nothing to settle
+        return (GameEnded(),)
+    edition = editions.get(game.edition)
+    racks = command.racks or (c.RackLeft(),) * len(game.players)
+    if len(racks) != len(game.players):
+        raise refuse(
+            f"{len(racks)} racks for {len(game.players)} players",
+            "rack_count",
+            count=len(racks),
+            players=len(game.players),
+        )
+    empty = [p for p, rack in enumerate(racks) if rack.points is None and not rack.letters]
+    if len(empty) > 1:
+        raise refuse(
+            "only the player who went out leaves the field empty",
+            "two_empty_racks",
+            players=len(empty),
+        )
+    after_passes = any(n.code == "pass_limit" for n in notices(game, track(game)))
+    if empty and after_passes:
+        raise refuse(
+            "after a run of passes nobody went out: fill in every rack",
+            "rack_needed_after_passes",
+            player=empty[0],
+        )
+    for player, rack in enumerate(racks):
+        _check_rack(edition, player, rack)
+    return (GameEnded(tuple(RackLeft(r.letters, r.points) for r in racks)),)
+
+
+def _check_rack(edition: editions.Edition, player: int, rack: c.RackLeft) -> None:
+    if rack.points is not None:
+        if rack.letters:
+            raise refuse(
+                "a rack is letters or points, not both", "rack_letters_and_points", player=player
+            )
+        _points(rack.points)
+        return
+    tiles = rack_tiles(edition, rack.letters or "")
+    if len(tiles) > edition.rack_size:
+        raise refuse(
+            f"{len(tiles)} tiles on a rack of {edition.rack_size}",
+            "too_many_letters",
+            player=player,
+            count=len(tiles),
+            max=edition.rack_size,
+        )
+    blanks = tiles.count(BLANK)
+    if blanks > edition.blanks:
+        raise refuse(
+            f"{blanks} blanks; the set has {edition.blanks}",
+            "too_many_blanks",
+            player=player,
+            count=blanks,
+            max=edition.blanks,
+        )
+
+
+def _turn(event: type[Passed | Exchanged | WordWithdrawn]) -> Callable:
+    return lambda game, command, at: (event(_player(game, command.player)),)
+
+
+_SHARED: dict[type, Callable] = {
+    c.GivePenalty: _penalty,
+    c.PlaceTiles: _place_tiles,
+    c.ClearBoard: _clear_board,
+    c.EndGame: _end,
+}
+_CLASSIC: dict[type, Callable] = {
+    **_SHARED,
+    c.RecordMove: _move,
+    c.EnterPoints: _enter_points,
+    c.Pass: _turn(Passed),
+    c.Exchange: _turn(Exchanged),
+    c.WithdrawWord: _turn(WordWithdrawn),
+}
+_DUPLICATE: dict[type, Callable] = {
+    **_SHARED,
+    c.RecordMove: _duplicate_move,
+    c.EnterPoints: _duplicate_points,
+    c.RecordTop: _top,
+    c.CorrectCell: _cell,
+    c.StartClock: _start_clock,
+    c.PauseClock: _pause_clock,
+    c.ResetClock: _reset_clock,
+}

@@ -1,0 +1,358 @@
+"""The reducer: state + recorded event → state. Pure; odd history becomes a warning.
+
+Undo is replay: a ``LineUndone`` restores the game from before the struck line and applies
+again every standing event recorded after it, so the state always equals the fold of the
+log without the undone lines.
+"""
+
+from collections.abc import Callable, Iterable
+from functools import cache
+
+from msgspec.structs import replace
+
+import editions
+from events.events import (
+    BoardCleared,
+    CellCorrected,
+    ClockPaused,
+    ClockReset,
+    ClockStarted,
+    Event,
+    Exchanged,
+    GameEnded,
+    GameStarted,
+    LineUndone,
+    MoveRecorded,
+    Passed,
+    PenaltyGiven,
+    PlacedTile,
+    PointsEntered,
+    Recorded,
+    TilesPlaced,
+    TopRecorded,
+    TypedLetter,
+    WordWithdrawn,
+)
+from rules import rulesets
+from rules.board import Board
+from rules.errors import GameError
+from rules.settlement import rack_value
+from rules.squares import Square
+from rules.state import Clock, Game, Line, Notice, Round, State, Step
+from rules.tiles import bag_letter, parse_tile
+from rules.tracking import track
+
+_square = cache(Square.parse)  # recorded moves name the same squares over and over
+
+
+class Odd(Exception):
+    """History the reducer cannot apply; it becomes a warning, never an error."""
+
+    def __init__(self, code: str, **params: int | str) -> None:
+        super().__init__(code)
+        self.notice = Notice(code, params)
+
+
+def replay(log: Iterable[Recorded], state: State | None = None) -> State:
+    """Fold ``log`` into ``state`` (a new table when None)."""
+    state = state or State()
+    for recorded in log:
+        state = evolve(state, recorded)
+    return state
+
+
+def evolve(state: State, recorded: Recorded) -> State:
+    """The state after one recorded event."""
+    event = recorded.event
+    if isinstance(event, GameStarted):
+        try:
+            game = _start(event)
+        except (Odd, GameError) as problem:
+            return _table_warning(state, recorded, problem)
+        return State(recorded.seq, game, Step(recorded, None, None), state.warnings)
+    if state.game is None:
+        return _table_warning(state, recorded, Odd("no_game"))
+    if isinstance(event, LineUndone):
+        return _undo(state, event.line, recorded.seq)
+    game = _apply(state.game, recorded)
+    return State(recorded.seq, game, Step(recorded, state.game, state.steps), state.warnings)
+
+
+def _apply(game: Game, recorded: Recorded) -> Game:
+    try:
+        return _HANDLERS[type(recorded.event)](game, recorded.event, recorded.seq)
+    except (Odd, GameError) as problem:
+        return replace(game, warnings=(*game.warnings, _notice(recorded, problem)))
+
+
+def _notice(recorded: Recorded, problem: "Odd | GameError") -> Notice:
+    notice = problem.notice if isinstance(problem, Odd) else Notice(problem.code)
+    return Notice(
+        notice.code, {**notice.params, "seq": recorded.seq, "kind": _kind(recorded.event)}
+    )
+
+
+def _table_warning(state: State, recorded: Recorded, problem: "Odd | GameError") -> State:
+    """An event that cannot start or join a game: the table notes it and stays as it was."""
+    warnings = (*state.warnings, _notice(recorded, problem))
+    return replace(state, seq=recorded.seq, warnings=warnings)
+
+
+def _undo(state: State, line: int, seq: int) -> State:
+    later: list[Recorded] = []
+    step = state.steps
+    while step is not None and step.recorded.seq != line:
+        later.append(step.recorded)
+        step = step.previous
+    if step is None or step.before is None:  # not standing, or the game's start
+        game = state.game
+        assert game is not None
+        odd = Notice("undo_unknown_line", {"seq": seq, "line": line})
+        return replace(state, seq=seq, game=replace(game, warnings=(*game.warnings, odd)))
+    game, steps = step.before, step.previous
+    for recorded in reversed(later):
+        game, steps = _apply(game, recorded), Step(recorded, game, steps)
+    return State(seq, game, steps, state.warnings)
+
+
+def _kind(event: Event) -> str:
+    return type(event).__struct_config__.tag  # type: ignore[return-value]
+
+
+def _start(event: GameStarted) -> Game:
+    count = len(event.players)
+    if not count or not 0 <= event.starter < count:
+        raise Odd("no_such_player", player=event.starter)
+    edition = editions.get(event.edition)
+    duplicate = event.mode == "duplicate"
+    rules = rulesets.get(event.rules)
+    return Game(
+        edition=event.edition,
+        mode=event.mode,
+        rules=event.rules,
+        players=event.players,
+        starter=event.starter,
+        to_move=event.starter,
+        totals=(0,) * count,
+        board=Board.empty(edition) if edition.layout else None,
+        turns=(0,) * count,
+        rounds=(Round((None,) * count),) if duplicate else (),
+        exchanges=(0,) * count,
+        clock=Clock(rules.clock_seconds, rules.clock_seconds * 1000)
+        if duplicate and rules.clock_seconds
+        else None,
+    )
+
+
+def _player(game: Game, player: int) -> int:
+    if not 0 <= player < len(game.players):
+        raise Odd("no_such_player", player=player)
+    return player
+
+
+def _open(game: Game) -> None:
+    if game.ended is not None:
+        raise Odd("game_over")
+
+
+def _turn(game: Game, seq: int, kind: str, player: int, points: int = 0, **extra: object) -> Game:
+    """A classic turn line: the total, the next player, the run of scoreless turns."""
+    _open(game)
+    if game.mode == "duplicate":
+        raise Odd("not_in_duplicate")
+    player = _player(game, player)
+    total = game.totals[player] + points
+    counted = kind in rulesets.get(game.rules).pass_kinds  # any other turn breaks the run
+    line = Line(seq, kind, player, points, total, game.turns[player], **extra)
+    return replace(
+        game,
+        lines=(*game.lines, line),
+        totals=_set(game.totals, player, total),
+        to_move=(player + 1) % len(game.players),
+        pass_run=game.pass_run + 1 if counted else 0,
+        turns=_set(game.turns, player, game.turns[player] + 1),
+    )
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _placed(game: Game, placed: tuple[PlacedTile, ...], unscored: bool = False) -> Game:
+    """Lay recorded tiles; a taken square is odd, and then nothing is laid."""
+    if not placed:
+        return game
+    if game.board is None:
+        raise Odd("no_board")
+    tiles = [(_square(p.square), parse_tile(game.edition, p.tile)) for p in placed]
+    for square, _ in tiles:
+        if game.board[square] is not None:
+            raise Odd("square_taken", square=square.name)
+    squares = game.unscored | {p.square for p in placed} if unscored else game.unscored
+    return replace(game, board=game.board.lay(tiles), unscored=squares)
+
+
+def _typed_tiles(game: Game, typed: tuple[tuple[TypedLetter, ...], ...]) -> tuple[str, ...]:
+    """The tiles a typed move took: the new tiles of the word with the most (BNG-04, OQ-57).
+
+    Read as tiles, so a letter the set lacks (a locked blank) or an accent counts as the
+    scoring counted it.
+    """
+    words = [[parse_tile(game.edition, t.tile) for t in word if not t.old] for word in typed]
+    return tuple("?" if t.blank else t.letter for t in max(words, key=len, default=[]))
+
+
+def _move(game: Game, event: MoveRecorded, seq: int) -> Game:
+    tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
+    if game.mode == "duplicate":  # the player's cell; the board keeps only tops (P-40)
+        return _cell(game, len(game.rounds) - 1, event.player, event.points)
+    game = _placed(game, event.placed)
+    return _turn(
+        game,
+        seq,
+        "move",
+        event.player,
+        event.points,
+        words=event.words,
+        bingo=event.bingo,
+        tiles=tiles,
+        from_board=bool(event.placed),
+    )
+
+
+def _points(game: Game, event: PointsEntered, seq: int) -> Game:
+    if game.mode == "duplicate":
+        return _cell(game, len(game.rounds) - 1, event.player, event.points)
+    return _turn(game, seq, "points", event.player, event.points)
+
+
+def _exchange(game: Game, event: Exchanged, seq: int) -> Game:
+    rules = rulesets.get(game.rules)
+    bag = track(game).in_bag if rules.exchange_min_bag is not None else 0
+    game = _turn(game, seq, "exchange", event.player)
+    count = game.exchanges[event.player] + 1
+    notices = []
+    if rules.exchange_min_bag is not None and bag < rules.exchange_min_bag:
+        notices.append(
+            Notice(
+                "exchange_bag_low",
+                {"seq": seq, "player": event.player, "bag": bag, "min": rules.exchange_min_bag},
+            )
+        )
+    if rules.exchange_max is not None and count > rules.exchange_max:
+        notices.append(
+            Notice(
+                "exchange_limit",
+                {"seq": seq, "player": event.player, "count": count, "max": rules.exchange_max},
+            )
+        )
+    return replace(
+        game, exchanges=_set(game.exchanges, event.player, count), notices=(*game.notices, *notices)
+    )
+
+
+def _penalty(game: Game, event: PenaltyGiven, seq: int) -> Game:
+    _open(game)
+    player = _player(game, event.player)
+    total = game.totals[player] - event.points
+    # Beside the turns of the round in play: the row of the player to move.
+    row = len(game.rounds) - 1 if game.mode == "duplicate" else game.turns[game.to_move]
+    kind = "penalty" if event.points >= 0 else "bonus"
+    line = Line(seq, kind, player, -event.points, total, row)
+    return replace(game, lines=(*game.lines, line), totals=_set(game.totals, player, total))
+
+
+def _cell(game: Game, index: int, player: int | None, points: int | None) -> Game:
+    """Duplicate: set one cell (``player`` None: the top) and keep the totals in step."""
+    _open(game)
+    if game.mode != "duplicate":
+        raise Odd("not_in_classic")
+    if not 0 <= index < len(game.rounds):
+        raise Odd("no_such_round", round=index)
+    played = game.rounds[index]
+    if player is None:
+        return replace(game, rounds=_set(game.rounds, index, replace(played, top=points)))
+    player = _player(game, player)
+    delta = (points or 0) - (played.scores[player] or 0)
+    played = replace(played, scores=_set(played.scores, player, points))
+    return replace(
+        game,
+        rounds=_set(game.rounds, index, played),
+        totals=_set(game.totals, player, game.totals[player] + delta),
+    )
+
+
+def _top(game: Game, event: TopRecorded, seq: int) -> Game:
+    _open(game)
+    if game.mode != "duplicate":
+        raise Odd("not_in_classic")
+    game = _placed(game, event.placed)
+    tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
+    closed = replace(
+        game.rounds[-1], top=event.points, top_seq=seq, top_words=event.words, top_tiles=tiles
+    )
+    empty = Round((None,) * len(game.players))
+    clock = game.clock and Clock(game.clock.seconds, game.clock.seconds * 1000)
+    return replace(game, rounds=(*game.rounds[:-1], closed, empty), clock=clock)
+
+
+def _tiles_placed(game: Game, event: TilesPlaced, seq: int) -> Game:
+    return _placed(game, event.placed, unscored=True)
+
+
+def _board_cleared(game: Game, event: BoardCleared, seq: int) -> Game:
+    if game.board is None:
+        raise Odd("no_board")
+    lifted = [(_square(square), None) for square in game.unscored]
+    return replace(game, board=game.board.lay(lifted), unscored=frozenset())
+
+
+def _clock_started(game: Game, event: ClockStarted, seq: int) -> Game:
+    if game.clock is None:
+        raise Odd("no_clock")
+    return replace(
+        game, clock=replace(game.clock, remaining=event.remaining, running_since=event.at)
+    )
+
+
+def _clock_paused(game: Game, event: ClockPaused, seq: int) -> Game:
+    clock = game.clock
+    if clock is None or clock.running_since is None:
+        raise Odd("clock_not_running")
+    left = max(0, clock.remaining - (event.at - clock.running_since))
+    return replace(game, clock=Clock(clock.seconds, left))
+
+
+def _clock_reset(game: Game, event: ClockReset, seq: int) -> Game:
+    if game.clock is None:
+        raise Odd("no_clock")
+    return replace(game, clock=Clock(event.seconds, event.seconds * 1000))
+
+
+def _ended(game: Game, event: GameEnded, seq: int) -> Game:
+    _open(game)
+    if game.mode == "classic" and event.racks:
+        if len(event.racks) != len(game.players):
+            raise Odd("rack_count", count=len(event.racks))
+        edition = editions.get(game.edition)
+        if [rack_value(edition, rack) for rack in event.racks].count(None) > 1:
+            raise Odd("two_empty_racks")
+    return replace(game, ended=event.racks)
+
+
+_HANDLERS: dict[type, Callable[[Game, Event, int], Game]] = {
+    MoveRecorded: _move,
+    PointsEntered: _points,
+    Passed: lambda game, event, seq: _turn(game, seq, "pass", event.player),
+    Exchanged: _exchange,
+    WordWithdrawn: lambda game, event, seq: _turn(game, seq, "withdrawn", event.player),
+    PenaltyGiven: _penalty,
+    TilesPlaced: _tiles_placed,
+    BoardCleared: _board_cleared,
+    TopRecorded: _top,
+    CellCorrected: lambda game, event, seq: _cell(game, event.round, event.player, event.points),
+    ClockStarted: _clock_started,
+    ClockPaused: _clock_paused,
+    ClockReset: _clock_reset,
+    GameEnded: _ended,
+}

@@ -1,0 +1,140 @@
+"""The rule sets a sheet follows, as data, each with its source (P-31..P-34, FED-*).
+
+Every rule set settles the end of a game the same way (END-05/06): each player loses the
+value of their own rack, and the player who went out, if any, gains all the others' values
+once (Mattel NL:70; SBNL FED-SBNL-09/10; FIGS art. 40 FED-FIGS-12; PFS FED-PFS-08/13).
+"""
+
+from collections.abc import Mapping
+from decimal import ROUND_HALF_DOWN, Decimal
+
+import msgspec
+
+from rules.errors import GameError
+
+
+class RuleSet(msgspec.Struct, frozen=True):
+    """What a sheet checks and proposes under one set of rules."""
+
+    code: str
+    name: str
+    source: str
+    max_players: int = 4
+    pass_limit: int | None = None  # None: twice round the table, 2 × players
+    pass_kinds: frozenset[str] = frozenset({"pass"})  # turn kinds that make the run
+    penalty: int = 10  # the figure the penalty panel proposes (P-32)
+    penalty_adds_move: bool = False  # SBNL: 20 plus the wrong turn's score
+    penalty_percent: bool = False  # FIGS: 20 % / 10 % of the move, 0.5 down, at least 1
+    exchange_min_bag: int | None = None  # warn below this many tiles in the bag (P-33)
+    exchange_max: int | None = None  # warn past this many exchanges by one player
+    going_out_ends_game: bool = False  # SBNL: no last turn for the others (FED-SBNL-08)
+    duplicate: bool = False
+    clock_seconds: int | None = None  # duplicate round clock default (FISF: 3 minutes)
+
+    def pass_limit_for(self, players: int) -> int | None:
+        """How many counted turns in a row bring the pass notice; None when there is none."""
+        if self.duplicate:
+            return None
+        return self.pass_limit if self.pass_limit is not None else 2 * players
+
+
+RULE_SETS: Mapping[str, RuleSet] = {
+    r.code: r
+    for r in (
+        RuleSet(
+            code="house",
+            name="House rules (publisher's English rules)",
+            source="Mattel's English instruction sheet (NL:28,68; IT:59; FED-MAT-01..06): the"
+            " game ends when every player has passed twice in a row; no point penalties.",
+        ),
+        RuleSet(
+            code="sbnl",
+            name="SBNL tournament",
+            source="SBNL wedstrijdreglement (NL:72,80,86; FED-SBNL-03..10): three passes in a"
+            " row (no word, no exchange); a wrong word costs its score plus 20; going out"
+            " ends the game at once; two players only.",
+            max_players=2,
+            pass_limit=3,
+            penalty=20,
+            penalty_adds_move=True,
+            going_out_ends_game=True,
+        ),
+        RuleSet(
+            code="figs",
+            name="FIGS tournament",
+            source="FIGS regolamento art. 30, 34, 39, 40 (IT:53-65; FED-FIGS-07/08/11/12):"
+            " six scoreless turns in a row (passes, exchanges, withdrawn words); challenge"
+            " penalties 20 % / 10 % rounded half down, at least 1; exchange needs 3 in the"
+            " bag; two players only.",
+            max_players=2,
+            pass_limit=6,
+            pass_kinds=frozenset({"pass", "exchange", "withdrawn"}),
+            penalty_percent=True,
+            exchange_min_bag=3,
+        ),
+        RuleSet(
+            code="pfs-house",
+            name="PFS rules of play",
+            source="PFS zasady gry (PL:7,71,73; FED-PFS-01/07/08): the game ends when every"
+            " player has skipped twice in a row; no point penalties.",
+        ),
+        RuleSet(
+            code="pfs",
+            name="PFS tournament",
+            source="PFS regulamin turniejowy (PL:65,67,75,103; FED-PFS-10..13): four pauses in a"
+            " row (exchanges and lost turns are not pauses); exchange needs 7 in the bag,"
+            " at most 3 per player; no point penalties; two players only.",
+            max_players=2,
+            pass_limit=4,
+            exchange_min_bag=7,
+            exchange_max=3,
+        ),
+        RuleSet(
+            code="duplicate",
+            name="Duplicate (FISF round time)",
+            source="FISF duplicate rules point 1.3 (NL:98; IT:73; PL:85; FED-FISF-01): at most"
+            " 3 minutes a move; no rack settlement (DUP-14); 1 to 4 players (DUP-03).",
+            duplicate=True,
+            clock_seconds=180,
+        ),
+    )
+}
+
+
+def get(code: str) -> RuleSet:
+    """The rule set ``code``; raises GameError (``unknown_rules``) naming the known ones."""
+    try:
+        return RULE_SETS[code]
+    except KeyError:
+        known = tuple(RULE_SETS)
+        raise GameError(
+            f"unknown rule set {code!r}; known: {', '.join(known)}",
+            code="unknown_rules",
+            rules=code,
+            known=known,
+        ) from None
+
+
+def figs_penalty(move_points: int, percent: int) -> int:
+    """FIGS art. 30: ``percent`` of a move, 0.5 rounded down, at least 1 (FED-FIGS-07).
+
+    >>> figs_penalty(35, 10), figs_penalty(35, 20), figs_penalty(5, 10), figs_penalty(25, 10)
+    (3, 7, 1, 2)
+    """
+    exact = Decimal(move_points) * percent / 100
+    return max(1, int(exact.quantize(Decimal(1), rounding=ROUND_HALF_DOWN)))
+
+
+def proposed_penalty(rules: RuleSet, move_points: int | None = None, percent: int = 20) -> int:
+    """The figure the penalty panel proposes, given the move it is about if any (P-32).
+
+    >>> proposed_penalty(get("sbnl"), 28), proposed_penalty(get("figs"), 35, 10)
+    (48, 3)
+    """
+    if move_points is None:
+        return rules.penalty
+    if rules.penalty_adds_move:
+        return rules.penalty + move_points
+    if rules.penalty_percent:
+        return figs_penalty(move_points, percent)
+    return rules.penalty

@@ -1,0 +1,79 @@
+"""The end of a classic game (END): rack values, the settlement, the final table and places."""
+
+from collections.abc import Sequence
+
+import msgspec
+
+from editions import Edition
+from events.events import RackLeft
+from rules.errors import GameError
+
+BLANK = "?"
+
+
+class FinalRow(msgspec.Struct, frozen=True):
+    """One player's line of the final table (END-07)."""
+
+    player: int
+    before: int
+    settlement: int
+    final: int
+    place: int
+
+
+def rack_tiles(edition: Edition, letters: str) -> tuple[str, ...]:
+    """The tiles of rack letters as typed at the end: ``?`` a blank, IJ as I + J (P-36).
+
+    Raises GameError: ``letter_not_in_set`` for a letter the set lacks, NotationError for
+    digits and symbols.
+
+    >>> import editions
+    >>> rack_tiles(editions.get("nl"), "ij?")
+    ('I', 'J', '?')
+    """
+    tiles = edition.letters(letters.replace(BLANK, "")) + (BLANK,) * letters.count(BLANK)
+    for tile in tiles:
+        if tile != BLANK and tile not in edition.faces:
+            raise GameError(
+                f"{tile!r} is not in the {edition.code} set",
+                code="letter_not_in_set",
+                letter=tile,
+            )
+    return tiles
+
+
+def rack_value(edition: Edition, rack: RackLeft) -> int | None:
+    """What a rack costs its holder; None for the empty field of the player who went out."""
+    if rack.points is not None:
+        return rack.points
+    if not rack.letters:
+        return None
+    return sum(edition.values.get(t, 0) for t in rack_tiles(edition, rack.letters))
+
+
+def settle(values: Sequence[int | None]) -> tuple[int, ...]:
+    """Each player's settlement: minus their own rack, plus all others' for who went out.
+
+    >>> settle([None, 6]), settle([4, 15]), settle([None, 10, 5])
+    ((6, -6), (-4, -15), (15, -10, -5))
+    """
+    others = sum(v for v in values if v is not None)
+    return tuple(others if v is None else -v for v in values)
+
+
+def places(finals: Sequence[int]) -> tuple[int, ...]:
+    """Competition places: equal scores share a place, the next is skipped (P-35).
+
+    >>> places([300, 300, 250])
+    (1, 1, 3)
+    """
+    return tuple(1 + sum(other > score for other in finals) for score in finals)
+
+
+def final_table(totals: Sequence[int], settlement: Sequence[int]) -> tuple[FinalRow, ...]:
+    """The final table in player order."""
+    finals = [t + s for t, s in zip(totals, settlement, strict=True)]
+    return tuple(
+        FinalRow(i, totals[i], settlement[i], final, place)
+        for i, (final, place) in enumerate(zip(finals, places(finals), strict=True))
+    )

@@ -1,0 +1,88 @@
+"""The state of a table as the reducer rebuilds it from the log; frozen, built by folding."""
+
+from typing import NamedTuple
+
+import msgspec
+
+from events.events import RackLeft, Recorded, WordLine
+from rules.board import Board
+
+
+class Notice(msgspec.Struct, frozen=True):
+    """Something the sheet shows but never acts on: a stable code and its parameters."""
+
+    code: str
+    params: dict[str, int | str] = {}
+
+
+class Line(msgspec.Struct, frozen=True):
+    """A line of the sheet: a turn, or a penalty (or bonus) that uses no turn."""
+
+    seq: int  # the event that made it; undo names it
+    kind: str  # turns: "move" "points" "pass" "exchange" "withdrawn"; "penalty" "bonus"
+    player: int
+    points: int  # what the line adds to the total (a penalty is negative)
+    total: int  # the player's total after this line
+    round: int  # the player's turn count when it was written: the sheet's row, from 0
+    words: tuple[WordLine, ...] = ()
+    bingo: int = 0
+    tiles: tuple[str, ...] = ()  # the letters it took from the bag, "?" for a blank
+    from_board: bool = False
+
+
+class Round(msgspec.Struct, frozen=True):
+    """Duplicate: one round's top and each player's score; every cell may be empty."""
+
+    scores: tuple[int | None, ...]
+    top: int | None = None
+    top_seq: int = 0
+    top_words: tuple[WordLine, ...] = ()
+    top_tiles: tuple[str, ...] = ()
+
+
+class Clock(msgspec.Struct, frozen=True):
+    """Duplicate round clock: ms left when it last stopped, and since when it runs."""
+
+    seconds: int
+    remaining: int  # ms
+    running_since: int | None = None  # server time, ms
+
+
+class Game(msgspec.Struct, frozen=True):
+    """One game on the table."""
+
+    edition: str
+    mode: str
+    rules: str
+    players: tuple[str | None, ...]
+    starter: int
+    to_move: int
+    totals: tuple[int, ...]
+    board: Board | None  # None for an edition without a board (Literaki)
+    turns: tuple[int, ...]  # turns each player has taken: the sheet row of the next one
+    lines: tuple[Line, ...] = ()
+    rounds: tuple[Round, ...] = ()  # duplicate; the last one is the open round
+    unscored: frozenset[str] = frozenset()  # squares of tiles placed without a score
+    pass_run: int = 0  # counted scoreless turns in a row
+    exchanges: tuple[int, ...] = ()  # per player
+    notices: tuple[Notice, ...] = ()  # raised when a line was written (exchange warnings)
+    warnings: tuple[Notice, ...] = ()  # odd history the reducer passed over
+    clock: Clock | None = None
+    ended: tuple[RackLeft, ...] | None = None  # the racks at the end
+
+
+class Step(NamedTuple):
+    """A standing event of the current game and the game before it, newest first."""
+
+    recorded: Recorded
+    before: Game | None
+    previous: "Step | None"
+
+
+class State(msgspec.Struct, frozen=True):
+    """A table: the current game, the last sequence number, and the steps that made it."""
+
+    seq: int = 0
+    game: Game | None = None
+    steps: Step | None = None
+    warnings: tuple[Notice, ...] = ()  # odd events outside any game

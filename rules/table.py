@@ -1,0 +1,29 @@
+"""One table in memory: decide, number the events, fold them in — what a server does
+around its store, and what a Python shell needs to keep a sheet.
+
+>>> from events import commands as c
+>>> state, log = record(State(), c.StartGame("nl", rules="sbnl"))
+>>> state, _ = record(state, c.RecordMove(c.BoardMove("H4", "across", "PLANK")))
+>>> state.seq, state.game.totals
+(2, (28, 0))
+"""
+
+from events.commands import TableCommand
+from events.events import Recorded
+from rules.decide import decide
+from rules.reducer import replay
+from rules.state import State
+
+
+def record(
+    state: State, command: TableCommand, *, at: int = 0, device: str = "", command_id: str = ""
+) -> tuple[State, tuple[Recorded, ...]]:
+    """Apply ``command`` to ``state``: the new state and the events recorded, numbered on.
+
+    Raises GameError (with its code) when the command is refused; ``state`` is unchanged.
+    """
+    events = decide(state, command, at=at)
+    log = tuple(
+        Recorded(state.seq + i, event, device, at, command_id) for i, event in enumerate(events, 1)
+    )
+    return replay(log, state), log

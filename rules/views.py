@@ -1,0 +1,212 @@
+"""What a viewer may see of a table, as plain Structs ready to encode, and the result text.
+
+Everyone at a physical table sees the whole sheet. Online play will add private racks: a
+``Viewer`` with a seat then sees that seat's rack only.
+"""
+
+import msgspec
+
+import editions
+from rules import rulesets
+from rules.settlement import FinalRow, final_table, rack_value, settle
+from rules.state import Clock, Game, Line, Notice, Round, State
+from rules.tracking import Tracking, track
+
+#: Default player names (P-03): "Speler 1", "Player 1" …
+DEFAULT_NAMES = {
+    "nl": "Speler",
+    "en": "Player",
+    "fr": "Joueur",
+    "de": "Spieler",
+    "es": "Jugador",
+    "it": "Giocatore",
+    "pl": "Osoba",
+}
+
+
+class Viewer(msgspec.Struct, frozen=True):
+    """Who looks: a seat (player index) or nobody in particular (a room display)."""
+
+    seat: int | None = None
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """Duplicate: a player's total against the sum of the tops (DUP-05..07)."""
+
+    player: int
+    total: int
+    difference: int
+    percent_tenths: int | None  # 923 for 92,3 %; None while there are no tops
+
+
+class SheetView(msgspec.Struct, frozen=True):
+    """The whole sheet of the current game."""
+
+    seq: int
+    edition: str
+    mode: str
+    rules: str
+    players: tuple[str | None, ...]
+    starter: int
+    to_move: int
+    totals: tuple[int, ...]
+    lines: tuple[Line, ...]
+    rows: tuple[tuple[tuple[Line, ...], ...], ...]  # classic: row → player → lines
+    rounds: tuple[Round, ...]  # duplicate
+    standings: tuple[Standing, ...]  # duplicate
+    tops: int  # duplicate: the sum of the tops
+    board: tuple[str, ...] | None
+    unscored: tuple[str, ...]
+    tracking: Tracking
+    notices: tuple[Notice, ...]
+    warnings: tuple[Notice, ...]
+    clock: Clock | None
+    ended: bool
+    final: tuple[FinalRow, ...] | None
+    going_out_ends_game: bool
+
+
+class TableView(msgspec.Struct, frozen=True):
+    """A table as one viewer sees it; ``sheet`` is None before the first game."""
+
+    seq: int
+    sheet: SheetView | None
+    warnings: tuple[Notice, ...] = ()
+
+
+def view(state: State, viewer: Viewer | None = None) -> TableView:
+    """What ``viewer`` sees of the table (everything, until online play brings racks)."""
+    game = state.game
+    sheet = None if game is None else _sheet(state.seq, game)
+    return TableView(state.seq, sheet, state.warnings)
+
+
+def _sheet(seq: int, game: Game) -> SheetView:
+    rules = rulesets.get(game.rules)
+    tracking = track(game)
+    tops = sum(r.top or 0 for r in game.rounds)
+    return SheetView(
+        seq=seq,
+        edition=game.edition,
+        mode=game.mode,
+        rules=game.rules,
+        players=game.players,
+        starter=game.starter,
+        to_move=game.to_move,
+        totals=game.totals,
+        lines=game.lines,
+        rows=_rows(game),
+        rounds=game.rounds,
+        standings=standings(game) if game.mode == "duplicate" else (),
+        tops=tops,
+        board=game.board.rows() if game.board else None,
+        unscored=tuple(sorted(game.unscored)),
+        tracking=tracking,
+        notices=notices(game, tracking),
+        warnings=game.warnings,
+        clock=game.clock,
+        ended=game.ended is not None,
+        final=final(game),
+        going_out_ends_game=rules.going_out_ends_game,
+    )
+
+
+def _rows(game: Game) -> tuple[tuple[tuple[Line, ...], ...], ...]:
+    """Classic lines by round and player (SHC-20): a turn and any penalties beside it."""
+    if game.mode == "duplicate":
+        return ()
+    count = max((line.round for line in game.lines), default=-1) + 1
+    table = [[[] for _ in game.players] for _ in range(count)]
+    for line in game.lines:
+        table[line.round][line.player].append(line)
+    return tuple(tuple(tuple(cell) for cell in row) for row in table)
+
+
+def standings(game: Game) -> tuple[Standing, ...]:
+    """Duplicate totals, difference to the sum of the tops and percentage (DUP-05..07)."""
+    tops = sum(r.top or 0 for r in game.rounds)
+    return tuple(
+        Standing(p, total, total - tops, (total * 1000 + tops // 2) // tops if tops else None)
+        for p, total in enumerate(game.totals)
+    )
+
+
+def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
+    """Everything the sheet points out now; none of it blocks anything."""
+    found = list(game.notices)
+    limit = rulesets.get(game.rules).pass_limit_for(len(game.players))
+    if limit is not None and game.pass_run >= limit:
+        found.append(Notice("pass_limit", {"count": game.pass_run, "limit": limit}))
+    for index, played in enumerate(game.rounds):
+        for player, score in enumerate(played.scores):
+            if played.top is not None and score is not None and score > played.top:
+                found.append(
+                    Notice(
+                        "over_top",
+                        {"round": index, "player": player, "points": score, "top": played.top},
+                    )
+                )
+    return (*found, *tracking.warnings)
+
+
+def final(game: Game) -> tuple[FinalRow, ...] | None:
+    """The final table once the game has ended (END-05..08; duplicate: no settlement)."""
+    if game.ended is None:
+        return None
+    if game.mode == "duplicate" or not game.ended:
+        return final_table(game.totals, (0,) * len(game.totals))
+    edition = editions.get(game.edition)
+    return final_table(game.totals, settle([rack_value(edition, r) for r in game.ended]))
+
+
+def player_name(game: Game, player: int, language: str) -> str:
+    """A player's name, or the default name in ``language`` (P-03)."""
+    name = game.players[player]
+    return name if name else f"{DEFAULT_NAMES.get(language, DEFAULT_NAMES['en'])} {player + 1}"
+
+
+def format_number(value: int, language: str) -> str:
+    """An integer as ``language`` writes it: "2.000" in Dutch, "2000" in Italian (FMT-01).
+
+    >>> format_number(2000, "nl"), format_number(2000, "it"), format_number(-12345, "pl")
+    ('2.000', '2000', '-12\\xa0345')
+    """
+    digits = f"{abs(value):,}"
+    if language in ("it", "es", "pl") and abs(value) < 10_000:
+        digits = str(abs(value))  # these group only from five digits
+    separator = {"en": ",", "fr": "\u202f", "pl": "\xa0"}.get(language, ".")
+    return ("-" if value < 0 else "") + digits.replace(",", separator)
+
+
+def format_percent(tenths: int | None, language: str) -> str:
+    """A percentage with one decimal (FMT-02): "92,3%"; "–" while there are no tops (P-42).
+
+    >>> format_percent(923, "nl"), format_percent(1000, "en"), format_percent(None, "it")
+    ('92,3%', '100.0%', '–')
+    """
+    if tenths is None:
+        return "–"
+    comma = "." if language == "en" else ","
+    return f"{format_number(tenths // 10, language)}{comma}{tenths % 10}%"
+
+
+def result_text(state: State, language: str) -> str:
+    """The final table as text to copy, without any link (END-09, DUP-15)."""
+    game = state.game
+    if game is None or (table := final(game)) is None:
+        return ""
+    ranked = sorted(table, key=lambda row: (row.place, row.player))
+    if game.mode == "duplicate":
+        by_player = standings(game)
+        return "\n".join(
+            f"{row.place}. {player_name(game, row.player, language)}: "
+            f"{format_number(row.final, language)} "
+            f"({format_number(by_player[row.player].difference, language)}, "
+            f"{format_percent(by_player[row.player].percent_tenths, language)})"
+            for row in ranked
+        )
+    return "\n".join(
+        f"{row.place}. {player_name(game, row.player, language)}: "
+        f"{format_number(row.final, language)}"
+        for row in ranked
+    )
