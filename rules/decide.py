@@ -33,7 +33,9 @@ from events.events import (
     WordWithdrawn,
 )
 from rules import rulesets
+from rules.board import Board
 from rules.errors import GameError
+from rules.placement import Play
 from rules.scoring import MoveScore, TypedTile, score_words
 from rules.settlement import BLANK, rack_tiles
 from rules.state import Game, State
@@ -44,6 +46,7 @@ from rules.views import notices
 MAX_POINTS = 2000  # SHC-12
 _PREMIUMS = frozenset(Premium)
 MAX_PLAYERS = 4
+MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
 
 #: The events that write a line on the sheet: what undo strikes (P-30).
 LINE_EVENTS = (
@@ -130,6 +133,14 @@ def _start(command: c.StartGame) -> GameStarted:
             f"no player {command.starter} to start", "no_such_player", player=command.starter
         )
     players = tuple((name or "").strip() or None for name in command.players)
+    for name in players:
+        if name is not None and len(name) > MAX_NAME:
+            raise refuse(
+                f"a name of {len(name)} characters; at most {MAX_NAME}",
+                "name_too_long",
+                length=len(name),
+                max=MAX_NAME,
+            )
     return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
 
 
@@ -160,46 +171,54 @@ def _points(points: int) -> int:
     return points
 
 
+def score_move(
+    edition_code: str,
+    board: Board | None,
+    on_board: c.BoardMove | None,
+    typed: tuple[tuple[c.TypedLetter, ...], ...],
+) -> tuple[MoveScore, Play | None]:
+    """Score a move as a phone sends it — laid on ``board``, or typed as words — and the play
+    it lays (None for typed words). Raises GameError with the refusal's code."""
+    if (on_board is None) == (not typed):
+        raise refuse("a move comes from the board or as typed words", "no_move")
+    if on_board is None:
+        words = [[_typed_tile(edition_code, t) for t in word] for word in typed]
+        return score_words(editions.get(edition_code), words), None
+    if board is None:
+        raise refuse(f"{edition_code} has no board", "no_board", edition=edition_code)
+    play = board.place(on_board.start, on_board.direction, on_board.letters)
+    return board.score(play), play
+
+
+def _typed_tile(edition_code: str, letter: c.TypedLetter) -> TypedTile:
+    if letter.premium is not None and letter.premium not in _PREMIUMS:
+        raise refuse(f"{letter.premium!r} is not a premium", "bad_premium", text=letter.premium)
+    premium = Premium(letter.premium) if letter.premium else None
+    return TypedTile(parse_tile(edition_code, letter.tile), premium, letter.old)
+
+
 class _Scored:
     """A computed move: its score and what to record of it."""
 
     def __init__(
         self, game: Game, board: c.BoardMove | None, typed: tuple[tuple[c.TypedLetter, ...], ...]
     ) -> None:
-        if (board is None) == (not typed):
-            raise refuse("a move comes from the board or as typed words", "no_move")
-        edition = editions.get(game.edition)
-        self.placed: tuple[PlacedTile, ...] = ()
-        self.direction = "across"
-        self.typed = tuple(tuple(TypedLetter(t.tile, t.premium, t.old) for t in w) for w in typed)
-        if board is not None:
-            if game.board is None:
-                raise refuse(f"{edition.name} has no board", "no_board", edition=edition.code)
-            play = game.board.place(board.start, board.direction, board.letters)
-            result = game.board.score(play)
-            self.placed = tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)
-            self.direction = board.direction
-        else:
-            result = score_words(edition, [[_typed_tile(game, t) for t in w] for w in typed])
+        result, play = score_move(game.edition, game.board, board, typed)
         if result.refusal:
             raise refuse(
                 "more new tiles than a rack holds: mark the tiles already on the board",
                 result.refusal,
                 count=result.new_tiles,
-                rack_size=edition.rack_size,
+                rack_size=editions.get(game.edition).rack_size,
             )
-        self.result: MoveScore = result
+        self.result = result
+        self.placed = tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles) if play else ()
+        self.direction = board.direction if board else "across"
+        self.typed = tuple(tuple(TypedLetter(t.tile, t.premium, t.old) for t in w) for w in typed)
         self.words = tuple(
             WordLine(w.word, w.points, w.formula, w.start or "", w.direction or "")
             for w in result.words
         )
-
-
-def _typed_tile(game: Game, letter: c.TypedLetter) -> TypedTile:
-    if letter.premium is not None and letter.premium not in _PREMIUMS:
-        raise refuse(f"{letter.premium!r} is not a premium", "bad_premium", text=letter.premium)
-    premium = Premium(letter.premium) if letter.premium else None
-    return TypedTile(parse_tile(game.edition, letter.tile), premium, letter.old)
 
 
 def _move(game: Game, command: c.RecordMove, at: int) -> tuple[Event, ...]:

@@ -50,8 +50,7 @@ class SheetView(msgspec.Struct, frozen=True):
     starter: int
     to_move: int
     totals: tuple[int, ...]
-    lines: tuple[Line, ...]
-    rows: tuple[tuple[tuple[Line, ...], ...], ...]  # classic: row → player → lines
+    lines: tuple[Line, ...]  # each names its player and sheet row: the per-round table
     rounds: tuple[Round, ...]  # duplicate
     standings: tuple[Standing, ...]  # duplicate
     tops: int  # duplicate: the sum of the tops
@@ -95,7 +94,6 @@ def _sheet(seq: int, game: Game) -> SheetView:
         to_move=game.to_move,
         totals=game.totals,
         lines=game.lines,
-        rows=_rows(game),
         rounds=game.rounds,
         standings=standings(game) if game.mode == "duplicate" else (),
         tops=tops,
@@ -111,8 +109,12 @@ def _sheet(seq: int, game: Game) -> SheetView:
     )
 
 
-def _rows(game: Game) -> tuple[tuple[tuple[Line, ...], ...], ...]:
-    """Classic lines by round and player (SHC-20): a turn and any penalties beside it."""
+def rows(game: Game) -> tuple[tuple[tuple[Line, ...], ...], ...]:
+    """Classic lines by round and player (SHC-20): a turn and any penalties beside it.
+
+    Not part of the view: a phone builds the table from the lines' ``round`` and
+    ``player``, so a long game is not sent twice.
+    """
     if game.mode == "duplicate":
         return ()
     count = max((line.round for line in game.lines), default=-1) + 1

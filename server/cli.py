@@ -1,8 +1,11 @@
 """The ``tilestream`` command."""
 
 import argparse
+import logging
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import editions
 from rules import Board, GameError
@@ -79,6 +82,40 @@ def gcg_report(path: str, imported: gcg_records.Imported) -> list[str]:
     return out
 
 
+def serve(host: str, port: int, data: Path, redis_url: str | None) -> int:
+    """Run the table server until interrupted."""
+    import uvicorn
+
+    from server.app import Settings, create_app
+    from server.protocol import MAX_MESSAGE
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
+    if redis_url:
+        from server.store_redis import RedisStore
+
+        settings = Settings(RedisStore(redis_url), "redis")
+    else:
+        from server.store_sqlite import SqliteStore
+
+        settings = Settings(SqliteStore(data / "tilestream.db"), f"sqlite ({data})")
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    print(
+        f"Tilestream: open http://{shown}:{port} (phones on this network: this computer's"
+        " address, same port)",
+        flush=True,
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=MAX_MESSAGE,
+        ws_ping_interval=10,  # a phone gone silent is let go within 20 s, freeing its buffers
+        ws_ping_timeout=10,
+        log_level="warning",
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(prog="tilestream", description=__doc__)
@@ -105,7 +142,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=editions.codes(),
         help="the tile set (default: the file's #lexicon, else English)",
     )
+    server = commands.add_parser(
+        "serve",
+        help="run the table server (phone app at /, API at /api, live sheets at /ws)",
+        description="Run the table server. With no settings it keeps every table in an SQLite "
+        "file in the data folder; with a Redis URL several server processes (on several hosts) "
+        "serve the same tables.",
+    )
+    server.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="address to listen on (default: every address, so phones in the room can reach it)",
+    )
+    server.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    server.add_argument(
+        "--data",
+        type=Path,
+        default=Path("data"),
+        help="folder for the SQLite store (default: ./data)",
+    )
+    server.add_argument(
+        "--redis",
+        default=os.environ.get("REDIS_URL"),
+        metavar="URL",
+        help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0 "
+        "(default: $REDIS_URL; unset: SQLite)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args.host, args.port, args.data, args.redis)
     if args.command == "gcg":
         return check_gcg(args.files, args.edition)
     try:

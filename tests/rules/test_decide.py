@@ -342,6 +342,7 @@ def test_unknown_player_refused_in_duplicate() -> None:
         pytest.param(c.StartGame("nl", players=()), "player_count", id="no-players"),
         pytest.param(c.StartGame("nl", players=(None,) * 5), "player_count", id="five"),
         pytest.param(c.StartGame("nl", players=(None,)), "player_count", id="classic-alone"),
+        pytest.param(c.StartGame("nl", players=("x" * 41, None)), "name_too_long", id="name"),
         pytest.param(c.StartGame("xx"), "unknown_edition", id="edition"),
         pytest.param(c.StartGame("nl", rules="pro"), "unknown_rules", id="rules"),
         pytest.param(

@@ -229,7 +229,7 @@ def test_rows_hold_one_turn_per_player_per_round() -> None:
     state = start(starter=1)
     state = play(state, c.EnterPoints(10), c.EnterPoints(20), c.Pass(), c.Exchange())
     state = play(state, c.WithdrawWord())
-    rows = sheet(state).rows
+    rows = views.rows(state.game)
     assert [[[line.kind for line in cell] for cell in row] for row in rows] == [
         [["points"], ["points"]],  # player 1 opened, player 0 answered
         [["exchange"], ["pass"]],
@@ -245,7 +245,7 @@ def test_rows_hold_one_turn_per_player_per_round() -> None:
 def test_rows_put_a_penalty_beside_the_turn() -> None:
     state = play(start(), c.EnterPoints(10), c.GivePenalty(0, 5), c.EnterPoints(20))
     state = play(state, c.EnterPoints(7))
-    rows = sheet(state).rows
+    rows = views.rows(state.game)
     assert len(rows) == 2
     assert [line.kind for line in rows[0][0]] == ["points", "penalty"]  # the round in play
     assert [line.total for line in rows[0][0]] == [10, 5]

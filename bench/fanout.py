@@ -1,0 +1,432 @@
+"""Websocket fan-out: tables of four phones on loopback against real ``tilestream serve``.
+
+Run: ``python -m bench.fanout`` (about 2 minutes) or ``python -m bench.fanout --quick``
+(about 40 s: shorter loads; SQLite, Redis ``always`` on one and two processes, the echo and
+the 2,000 phones).
+
+For each setup — SQLite; Redis with its append-only file fsynced ``always`` (on disk before
+Redis answers) and ``everysec``, each on one and on two server processes; SQLite again with
+phones that do not offer permessage-deflate, to show what compression costs — the benchmark
+starts the servers (and a throwaway redis-server on a free port), then a separate client
+process (``bench.fanout_load``) creates 100 tables per server process over HTTP, opens four
+phones per table (with two servers, two phones of every table on each) and the host's
+phone sends commands. Three loads each: ``max`` (every table sends its next command once
+its last phone has the previous one), the goal rate of 1,000 commands a second per server
+process, and half of it, where p99 must stay under 50 ms.
+
+The baseline is the bare ceiling in the same run: the same uvicorn settings serving a
+Starlette app whose only websocket relays each command to the table's four sockets as a
+state message with a real mid-game sheet (and answers ``accepted``), with no store, no
+rules and no per-phone queue. ``× echo`` is a ``max`` row's events/s over the echo's.
+
+Last, 2,000 phones (500 tables × 4) on one SQLite process: each must get its first
+state, stay connected while held, and still get the sheet quickly while every table sends
+a command every 2 s; the server's resident memory is shown before and after.
+
+The client is one Python process on the same 2-core machine as the servers: its CPU share
+is printed beside the servers' and Redis's, and beside what the rest of the machine used
+meanwhile, so a row limited by the client, or disturbed by other work, shows as such.
+"""
+
+import argparse
+import contextlib
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bench.fanout_load import GAME, Figures, Load, Outcome, Plan, raise_fd_limit
+from events import commands as c
+from rules.state import State
+from rules.table import record
+from rules.views import view
+from server.protocol import MAX_MESSAGE, Accepted, StateMessage, encoder
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = 100  # per server process
+GOAL = 1_000  # recorded events a second per server process
+P99_GOAL = 50.0  # ms, at half the goal rate
+PHONES = 2_000
+CLIENT_BOUND = 90  # % of a core: the client process, not the server, set this row's pace
+OTHERS_BUSY = 25  # % of a core used by processes outside the benchmark: figures are noisy
+SERVE = [sys.executable, "-m", "server.cli", "serve"]  # `tilestream serve`, from this tree
+
+
+class Setup(NamedTuple):
+    """Servers to start: ``store`` is sqlite, echo, or a Redis appendfsync policy."""
+
+    store: str
+    processes: int
+    deflate: bool = True  # phones offer permessage-deflate, as browsers do
+
+    @property
+    def name(self) -> str:
+        label = {"sqlite": "sqlite", "echo": "echo"}.get(self.store, f"redis {self.store}")
+        return f"{label} ×{self.processes}{'' if self.deflate else ' no deflate'}"
+
+
+# --- processes -----------------------------------------------------------------------------
+
+
+def free_ports(count: int) -> list[int]:
+    """Ports on 127.0.0.1 that nothing listens on just now."""
+    with contextlib.ExitStack() as stack:
+        probes = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [int(p.getsockname()[1]) for p in probes]
+
+
+def spawn(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with open(log, "wb") as out:
+        return subprocess.Popen(
+            command,
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=raise_fd_limit,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process we started: SIGINT (uvicorn's clean shutdown), then SIGKILL."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_ready(port: int, process: subprocess.Popen[bytes], log: Path, redis: bool = False) -> None:
+    """Wait until the process answers (HTTP /health, or PING for Redis)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            break
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if redis:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64).startswith(b"+PONG"):
+                        return
+            else:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+                connection.request("GET", "/health")
+                if connection.getresponse().status == 200:
+                    return
+        time.sleep(0.05)
+    tail = log.read_text(errors="replace")[-2000:]
+    raise RuntimeError(f"{log.stem} did not come up on port {port}:\n{tail}")
+
+
+def start_redis(folder: Path, fsync: str, stack: contextlib.ExitStack) -> tuple[int, str]:
+    """A throwaway redis-server with an append-only file: its pid and URL."""
+    folder.mkdir(parents=True)
+    (port,) = free_ports(1)
+    log = folder / "redis.log"
+    process = spawn(
+        [
+            "redis-server",
+            "--bind", "127.0.0.1",
+            "--port", str(port),
+            "--dir", str(folder),
+            "--save", "",
+            "--appendonly", "yes",
+            "--appendfsync", fsync,
+            "--daemonize", "no",
+        ],
+        log,
+    )  # fmt: skip
+    stack.callback(stop, process)
+    wait_ready(port, process, log, redis=True)
+    return process.pid, f"redis://127.0.0.1:{port}/0"
+
+
+def start_servers(
+    setup: Setup, work: Path, stack: contextlib.ExitStack
+) -> tuple[list[int], dict[str, list[int]]]:
+    """The setup's server processes (and Redis): their ports, and pids by role."""
+    pids: dict[str, list[int]] = {}
+    redis_url = None
+    if setup.store not in ("sqlite", "echo"):
+        redis_pid, redis_url = start_redis(work / "redis", setup.store, stack)
+        pids["redis"] = [redis_pid]
+    ports = free_ports(setup.processes)
+    started = []
+    for number, port in enumerate(ports):
+        if setup.store == "echo":
+            command = [sys.executable, "-m", "bench.fanout", "echo", "--port", str(port)]
+        else:
+            command = [*SERVE, "--host", "127.0.0.1", "--port", str(port),
+                       "--data", str(work / "data")]  # fmt: skip
+            command += ["--redis", redis_url] if redis_url else []
+        log = work / f"server-{number}.log"
+        process = spawn(command, log)
+        stack.callback(stop, process)
+        started.append((port, process, log))
+    for port, process, log in started:
+        wait_ready(port, process, log)
+    pids["server"] = [process.pid for _, process, _ in started]
+    return ports, pids
+
+
+def run(setup: Setup, tables: int, loads: list[Load], warm: float, measure: float,
+        hold: float = 0.0) -> Outcome:  # fmt: skip
+    """Start the setup's processes, drive them from a client process, stop them."""
+    with tempfile.TemporaryDirectory(prefix="fanout-") as folder, contextlib.ExitStack() as stack:
+        work = Path(folder)
+        ports, pids = start_servers(setup, work, stack)
+        kind = "echo" if setup.store == "echo" else "tilestream"
+        plan = Plan(kind, ports, tables, loads, warm, measure, pids, hold, setup.deflate)
+        client = subprocess.run(
+            [sys.executable, "-m", "bench.fanout_load", msgspec.json.encode(plan).decode()],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            timeout=300,
+            check=False,
+        )
+        if client.returncode != 0:
+            logs = "\n".join(p.read_text(errors="replace")[-1500:] for p in work.glob("*.log"))
+            raise RuntimeError(f"the client failed for {setup.name}; server logs:\n{logs}")
+        return msgspec.json.decode(client.stdout.splitlines()[-1], type=Outcome)
+
+
+# --- the echo ceiling ----------------------------------------------------------------------
+
+
+def echo_app() -> Starlette:
+    """Starlette with one websocket that relays each command to its table's sockets."""
+
+    class Message(msgspec.Struct):
+        type: str
+        table: str = ""
+        id: str = ""
+
+    decoder = msgspec.json.Decoder(Message)
+    sheet = msgspec.Raw(mid_game_view())
+    rooms: defaultdict[str, set[WebSocket]] = defaultdict(set)
+    seqs: defaultdict[str, int] = defaultdict(int)
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        room = None
+        try:
+            while True:
+                message = decoder.decode(await ws.receive_text())
+                if message.type == "hello":
+                    room = message.table
+                    rooms[room].add(ws)
+                    await ws.send_text(encoder.encode(StateMessage(seqs[room], sheet)).decode())
+                elif room is not None:
+                    seqs[room] += 1
+                    seq = seqs[room]
+                    await ws.send_text(encoder.encode(Accepted(message.id, seq)).decode())
+                    text = encoder.encode(StateMessage(seq, sheet)).decode()
+                    for peer in list(rooms[room]):
+                        with contextlib.suppress(Exception):
+                            await peer.send_text(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if room is not None:
+                rooms[room].discard(ws)
+
+    async def health(request: Request) -> PlainTextResponse:
+        return PlainTextResponse("ok")
+
+    return Starlette(routes=[Route("/health", health), WebSocketRoute("/ws", echo)])
+
+
+def mid_game_view() -> bytes:
+    """The sheet a phone gets halfway through a benchmark game: the echo sends this."""
+    state, _ = record(State(), c.StartGame("en", players=("Ann", "Bob", "Cas", "Dee")))
+    for n in range(1, GAME // 2):
+        command = c.Pass() if n % 5 == 0 else c.EnterPoints((n * 7) % 60 + 2)
+        state, _ = record(state, command)
+    return encoder.encode(view(state))
+
+
+def serve_echo(port: int) -> None:
+    """Serve the echo app with the uvicorn settings of ``tilestream serve`` (server/cli.py)."""
+    import uvicorn
+
+    raise_fd_limit()
+    uvicorn.run(echo_app(), host="127.0.0.1", port=port, ws_max_size=MAX_MESSAGE,
+                ws_ping_interval=10, ws_ping_timeout=10, log_level="warning")  # fmt: skip
+
+
+# --- the report ----------------------------------------------------------------------------
+
+
+def _ms(value: float | None) -> str:
+    return "never" if value is None else f"{value:.1f}"
+
+
+def _cpu(f: Figures) -> str:
+    roles = ("server", "redis", "client", "other")
+    return "/".join(f"{f.cpu[r]:.0f}" if r in f.cpu else "–" for r in roles)
+
+
+def report(results: list[tuple[Setup, Outcome]]) -> None:
+    """One line per setup and load, with the ``max`` rows' share of the echo ceiling."""
+    echo = {s.deflate: o.loads[0].events for s, o in results if s.store == "echo"}
+    print(
+        f"{'setup':<22} {'load':<20} {'events/s':>9} {'pushes/s':>9} {'p50 ms':>7}"
+        f" {'p99 ms':>7} {'× echo':>7}  cpu % srv/redis/client/other  notes"
+    )
+    for setup, outcome in results:
+        for f in outcome.loads:
+            ceiling = echo.get(setup.deflate)
+            share = f"{f.events / ceiling:.2f}" if ceiling and f.offered is None else ""
+            notes = [f"{f.unfinished} of {f.commands} unfinished"] if f.unfinished else []
+            notes += [f"refused {code} ×{n}" for code, n in f.rejected.items()]
+            notes += [f"{f.dropped} phones dropped"] if f.dropped else []
+            notes += (
+                ["client-bound"] if f.offered is None and f.cpu["client"] >= CLIENT_BOUND else []
+            )
+            notes += ["others busy"] if f.cpu["other"] >= OTHERS_BUSY else []
+            print(
+                f"{setup.name:<22} {f.name:<20} {f.events:>9,.0f} {f.pushes:>9,.0f}"
+                f" {_ms(f.p50):>7} {_ms(f.p99):>7} {share:>7}  {_cpu(f):<28} {', '.join(notes)}"
+            )
+        if outcome.refused or outcome.ready < outcome.phones // 4:
+            refused = ", ".join(f"{code} ×{n}" for code, n in outcome.refused.items())
+            print(
+                f"{'':<22} setup: {outcome.initial} of {outcome.phones} phones got a first state,"
+                f" {outcome.ready} of {outcome.phones // 4} tables ready; refused: {refused}"
+            )
+    if any(f.cpu["other"] >= OTHERS_BUSY for _, o in results for f in o.loads):
+        print(
+            f"others busy: processes outside this benchmark used ≥ {OTHERS_BUSY} % of a core"
+            " during that row (the machine has 2 cores); run again on a quiet machine"
+        )
+    sizes = [f.state_bytes for s, o in results if s.store != "echo" for f in o.loads]
+    if sizes:
+        print(f"mean state message: {sum(sizes) / len(sizes):,.0f} bytes (before deflate)")
+
+
+def goals(results: list[tuple[Setup, Outcome]]) -> None:
+    """Say plainly which goals each setup meets."""
+    for setup, outcome in results:
+        if setup.store == "echo":
+            continue
+        top, full, half = outcome.loads
+        per_process = top.events / setup.processes
+        tables = outcome.phones // 4
+        if outcome.ready < tables:
+            refused = ", ".join(f"{code} ×{n}" for code, n in outcome.refused.items())
+            print(
+                f"goals for {setup.name}: MISSED — only {outcome.ready} of {tables} tables could"
+                f" be set up (refused: {refused}); its rows ran those, at"
+                f" {outcome.ready / tables:.0%} of the load"
+            )
+            continue
+        # Kept up: every command of the window recorded and on every phone by the end of the
+        # drain; a stall at either edge of the window may shift a few percent across it.
+        kept = (
+            full.unfinished == 0 and not full.rejected and full.events >= 0.95 * (full.offered or 0)
+        )
+        met = per_process >= GOAL and kept
+        print(
+            f"goal ≥ {GOAL:,} events/s per process, {setup.name}: "
+            f"{'met' if met else 'MISSED'} — {per_process:,.0f}/s per process at max; "
+            f"{full.offered:,.0f}/s offered → {full.events:,.0f}/s recorded, p99 {_ms(full.p99)} ms"
+        )
+        ok = half.p99 is not None and half.p99 < P99_GOAL and not half.dropped + len(half.rejected)
+        print(
+            f"goal p99 < {P99_GOAL:.0f} ms at {GOAL // 2:,}/s per process, {setup.name}: "
+            f"{'met' if ok else 'MISSED'} — p50 {_ms(half.p50)} ms, p99 {_ms(half.p99)} ms"
+        )
+
+
+def phones_report(outcome: Outcome) -> None:
+    """The 2,000 phones held on one process."""
+    rss = {moment: sum(kb) for moment, kb in outcome.rss_kb.items()}
+    (f,) = outcome.loads
+    per_phone = (rss["phones"] - rss["idle"]) / outcome.phones
+    ok = (
+        outcome.initial == outcome.phones == PHONES
+        and outcome.held == PHONES
+        and f.dropped == 0
+        and f.p99 is not None
+        and f.p99 < P99_GOAL
+    )
+    print(
+        f"goal {PHONES:,} phones on one process: {'met' if ok else 'MISSED'} — "
+        f"{outcome.phones:,} opened in {outcome.setup:.1f} s (with their tables), "
+        f"{outcome.initial:,} got their first state, {outcome.held:,} still open after the hold"
+    )
+    print(
+        f"  server RSS: {rss['idle'] / 1024:.0f} MiB idle, {rss['phones'] / 1024:.0f} MiB with "
+        f"the phones ({per_phone:.0f} KiB a phone), {rss['held'] / 1024:.0f} MiB after the hold"
+    )
+    print(
+        f"  a command every 2 s per table ({f.events:,.0f} events/s, {f.pushes:,.0f} pushes/s): "
+        f"to the last phone p50 {_ms(f.p50)} ms, p99 {_ms(f.p99)} ms; "
+        f"{f.dropped} dropped, {f.unfinished} unfinished; cpu % srv/redis/client/other {_cpu(f)}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.fanout", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a short pass over fewer setups")
+    parser.add_argument("mode", nargs="?", choices=["echo"], help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.mode == "echo":
+        serve_echo(args.port)
+        return
+    raise_fd_limit()
+    warm, measure, hold = (0.5, 1.5, 1.0) if args.quick else (1.0, 3.0, 3.0)
+    setups = [Setup("sqlite", 1), Setup("always", 1), Setup("always", 2)]
+    if not args.quick:
+        setups += [Setup("everysec", 1), Setup("everysec", 2), Setup("sqlite", 1, deflate=False)]
+    setups.append(Setup("echo", 1))
+    if not args.quick:
+        setups.append(Setup("echo", 1, deflate=False))
+    rate = GOAL / TABLES
+    loads = [
+        Load("max", None),
+        Load(f"{GOAL:,}/s per process", rate),
+        Load(f"{GOAL // 2:,}/s per process", rate / 2),
+    ]
+    began = time.monotonic()
+    results = []
+    for setup in setups:
+        print(f"running {setup.name} …", end=" ", file=sys.stderr, flush=True)
+        only = loads[:1] + loads[2:] if setup.store == "echo" else loads
+        results.append((setup, run(setup, TABLES * setup.processes, only, warm, measure)))
+        print(f"{time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
+    print(f"running {PHONES:,} phones on sqlite ×1 …", end=" ", file=sys.stderr, flush=True)
+    held = run(Setup("sqlite", 1), PHONES // 4, [Load("every 2 s", 0.5)], warm, measure, hold)
+    print(f"{time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
+    print(
+        f"fan-out: {TABLES} tables × 4 phones per server process; loads of {warm:g} s warm-up"
+        f" + {measure:g} s measured; {os.cpu_count()} cores shared by servers, Redis and client"
+    )
+    report(results)
+    goals(results)
+    phones_report(held)
+    print(f"whole run: {time.monotonic() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,515 @@
+"""The client side of ``bench.fanout``: tables of four websocket phones, in a process of its own.
+
+``bench.fanout`` runs ``python -m bench.fanout_load PLAN`` (a JSON ``Plan``) and reads one
+JSON ``Outcome`` from its last line of output. Per table a host creates it over HTTP and
+three players join it; the four phones say hello, the host starts a game, then the host's
+phone sends commands — points mostly, a pass every fifth, a new game every ``GAME`` — at a
+fixed rate (or, for the ``max`` load, the next as soon as the last phone has the previous).
+
+Joins come from loopback addresses of their own (127.1.x.y, six tables each), as phones
+come from addresses of their own: the server allows 20 join attempts a minute per address.
+
+Latency is from sending a command to the moment the last of the table's four phones has a
+``state`` with that command's seq (or a later one: a phone may be sent only the newest).
+"""
+
+import asyncio
+import bisect
+import contextlib
+import http.client
+import json
+import os
+import random
+import resource
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+GAME = 60  # lines before the host starts a new game: the sheet stays the size of a real one
+JOINS_PER_ADDRESS = 6  # tables per client address: 3 joins each, under 20 joins a minute
+CONNECTING = 64  # websocket handshakes in flight at once
+DRAIN = 3.0  # seconds to wait after a load for its last commands to reach every phone
+CLOCK_TICK = os.sysconf("SC_CLK_TCK")
+
+
+class Load(msgspec.Struct, frozen=True):
+    """One measured load: ``rate`` commands a second per table, or None for closed loop."""
+
+    name: str
+    rate: float | None
+
+
+class Plan(msgspec.Struct, frozen=True):
+    """What the client does against servers on ``ports`` (the pids are for CPU and RSS)."""
+
+    kind: str  # "tilestream" or "echo"
+    ports: list[int]
+    tables: int
+    loads: list[Load]
+    warm: float
+    measure: float
+    pids: dict[str, list[int]]
+    hold: float = 0.0  # seconds to hold every phone before the loads
+    compression: bool = True  # offer permessage-deflate, as browsers do
+
+
+class Figures(msgspec.Struct):
+    """One load's results."""
+
+    name: str
+    offered: float | None  # commands per second, all tables
+    events: float  # recorded events per second
+    pushes: float  # state messages received per second, all phones
+    p50: float | None  # ms; None when that many commands never reached every phone
+    p99: float | None
+    commands: int  # commands sent in the measured window
+    unfinished: int  # of those, not on every phone by the end of the drain
+    rejected: dict[str, int]  # refusal code → count
+    dropped: int  # phones whose socket closed during the load
+    cpu: dict[str, float]  # percent of one core over the window, per role
+    state_bytes: float  # mean size of a state message
+
+
+class Outcome(msgspec.Struct):
+    """Everything one client run measured."""
+
+    setup: float  # seconds to create the tables and open every phone
+    phones: int
+    initial: int  # phones that got their first state
+    held: int  # phones still open after the hold
+    refused: dict[str, int]  # refusals while opening phones and starting games, by code
+    ready: int  # tables whose four phones joined and whose game started: the loads use these
+    rss_kb: dict[str, list[int]]  # "idle", "phones", "held": per server process
+    loads: list[Figures]
+
+
+class Incoming(msgspec.Struct):
+    """What the client reads of a server message; the sheet itself is skipped."""
+
+    type: str
+    seq: int = 0
+    id: str = ""
+    code: str = ""
+
+
+incoming = msgspec.json.Decoder(Incoming)
+
+
+# --- processes -----------------------------------------------------------------------------
+
+
+def raise_fd_limit() -> None:
+    """Lift the soft limit on open files to the hard one: every phone is a socket."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and all its threads."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine has spent not idle, over all cores."""
+    with open("/proc/stat") as stat:
+        ticks = [int(t) for t in stat.readline().split()[1:]]
+    return (sum(ticks[:8]) - ticks[3] - ticks[4]) / CLOCK_TICK  # less idle and iowait
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of a process."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+# --- tables over HTTP ----------------------------------------------------------------------
+
+
+def address(index: int) -> str:
+    """A loopback client address of its own, so the join rate limit sees separate clients."""
+    return f"127.1.{index // 250}.{index % 250 + 1}"
+
+
+def _post(connection: http.client.HTTPConnection, path: str, body: Any) -> dict[str, Any]:
+    data = json.dumps(body).encode() if body is not None else b""
+    connection.request("POST", path, data, {"content-type": "application/json"})
+    response = connection.getresponse()
+    answer = response.read()
+    if response.status >= 300:
+        raise RuntimeError(f"POST {path}: {response.status} {answer[:200]!r}")
+    return json.loads(answer)
+
+
+def create_table(port: int, source: str) -> tuple[str, list[str]]:
+    """A new table: its id, and the tokens of its host and three players."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=60, source_address=(source, 0)
+    )
+    try:
+        host = _post(connection, "/api/tables", None)
+        tokens = [host["token"]]
+        for seat in range(3):
+            tokens.append(
+                _post(connection, "/api/join", {"code": host["code"], "seat": seat})["token"]
+            )
+        return host["table"], tokens
+    finally:
+        connection.close()
+
+
+def create_tables(plan: Plan) -> list[tuple[str, list[str]]]:
+    if plan.kind == "echo":
+        return [(f"echo-{i}", [""] * 4) for i in range(plan.tables)]
+    with ThreadPoolExecutor(8) as pool:
+        jobs = [
+            pool.submit(
+                create_table,
+                plan.ports[i % len(plan.ports)],
+                address(i // JOINS_PER_ADDRESS),
+            )
+            for i in range(plan.tables)
+        ]
+        return [job.result() for job in jobs]
+
+
+# --- phones --------------------------------------------------------------------------------
+
+
+class Phone:
+    """One websocket and when it got which seq."""
+
+    def __init__(self, table: "Table", port: int, token: str) -> None:
+        self.table = table
+        self.port = port
+        self.token = token
+        self.ws: ClientConnection | None = None
+        self.seqs: list[int] = []
+        self.times: list[float] = []
+        self.first: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.closed_at: float | None = None
+        self.state_bytes = 0
+        self.reader: asyncio.Task[None] | None = None
+
+    async def open(self, gate: asyncio.Semaphore, compression: bool) -> None:
+        async with gate:
+            try:
+                await self._open(compression)
+            except (OSError, WebSocketException, TimeoutError) as error:
+                print(f"a phone could not connect: {error!r}", file=sys.stderr)
+                self.first.set_result(False)
+                return
+        self.reader = asyncio.create_task(self.read())
+
+    async def _open(self, compression: bool) -> None:
+        self.ws = await connect(
+            f"ws://127.0.0.1:{self.port}/ws",
+            compression="deflate" if compression else None,
+            proxy=None,
+            ping_interval=None,
+            open_timeout=60,
+            max_size=None,
+        )
+        hello = {"type": "hello", "table": self.table.id, "token": self.token, "after": 0}
+        await self.ws.send(json.dumps(hello))
+
+    async def read(self) -> None:
+        assert self.ws is not None
+        table = self.table
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                message = incoming.decode(text)
+                if message.type == "state":
+                    self.seqs.append(message.seq)
+                    self.times.append(now)
+                    self.state_bytes += len(text)
+                    if not self.first.done():
+                        self.first.set_result(True)
+                    table.check()
+                elif message.type == "accepted":
+                    table.accepted(message.id, message.seq, now)
+                elif message.type == "rejected":
+                    table.rejected(message.id, message.code)
+                    if not self.first.done():
+                        self.first.set_result(False)  # the hello was refused
+        except (ConnectionClosed, WebSocketException, OSError):
+            pass
+        self.closed_at = time.perf_counter()
+        if not self.first.done():
+            self.first.set_result(False)
+
+    def reached(self, seq: int) -> float | None:
+        """When this phone first had ``seq`` or a later one."""
+        i = bisect.bisect_left(self.seqs, seq)
+        return self.times[i] if i < len(self.seqs) else None
+
+
+class Table:
+    """A table's phones (the first is the host's, which sends) and its commands."""
+
+    def __init__(self, table_id: str, number: int) -> None:
+        self.id = table_id
+        self.number = number
+        self.phones: list[Phone] = []
+        self.sent: list[tuple[float, str]] = []  # (time, command id)
+        self.seq_of: dict[str, int] = {}
+        self.accepted_times: list[float] = []
+        self.accepted_seqs: list[int] = []
+        self.refused: Counter[str] = Counter()
+        self.count = 0
+        self.waiting: tuple[str, asyncio.Future[None]] | None = None
+
+    def check(self) -> None:
+        if self.waiting is None:
+            return
+        command, done = self.waiting
+        seq = self.seq_of.get(command)
+        if seq is not None and all(p.seqs and p.seqs[-1] >= seq for p in self.phones):
+            self.waiting = None
+            done.set_result(None)
+
+    def accepted(self, command: str, seq: int, now: float) -> None:
+        self.seq_of[command] = seq
+        self.accepted_times.append(now)
+        self.accepted_seqs.append(seq)
+        self.check()
+
+    def rejected(self, command: str, code: str) -> None:
+        self.refused[code] += 1
+        if self.waiting is not None and self.waiting[0] == command:
+            self.waiting[1].set_result(None)
+            self.waiting = None
+
+    def next_command(self) -> tuple[str, str]:
+        n = self.count
+        self.count += 1
+        if n == 0:
+            body = '{"type":"start_game","edition":"en","players":["Ann","Bob","Cas","Dee"]}'
+        elif n % GAME == 0:
+            body = '{"type":"new_game"}'
+        elif n % 5 == 0:
+            body = '{"type":"pass"}'
+        else:
+            body = f'{{"type":"enter_points","points":{(n * 7) % 60 + 2}}}'
+        command = f"t{self.number}-{n}"
+        return command, f'{{"type":"command","id":"{command}","command":{body}}}'
+
+    async def send(self) -> str:
+        """Send the next command from the host's phone; its id."""
+        command, text = self.next_command()
+        self.sent.append((time.perf_counter(), command))
+        ws = self.phones[0].ws
+        assert ws is not None
+        with contextlib.suppress(ConnectionClosed):  # dropped: the command stays unfinished
+            await ws.send(text)
+        return command
+
+    async def send_and_wait(self, timeout: float) -> bool:
+        """Send one command and wait until every phone has it; False on timeout."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting = (f"t{self.number}-{self.count}", done)
+        await self.send()
+        try:
+            await asyncio.wait_for(done, timeout)
+        except TimeoutError:
+            self.waiting = None
+            return False
+        return True
+
+    def seq_at(self, moment: float) -> int:
+        i = bisect.bisect_right(self.accepted_times, moment)
+        return self.accepted_seqs[i - 1] if i else 0
+
+
+async def open_tables(plan: Plan, created: list[tuple[str, list[str]]]) -> list[Table]:
+    """Every table's four phones open, each with its reader running."""
+    tables = []
+    servers = len(plan.ports)
+    for number, (table_id, tokens) in enumerate(created):
+        table = Table(table_id, number)
+        # With two servers a table's phones alternate between them: two on each.
+        table.phones = [
+            Phone(table, plan.ports[(number + k) % servers], token)
+            for k, token in enumerate(tokens)
+        ]
+        tables.append(table)
+    gate = asyncio.Semaphore(CONNECTING)
+    phones = [p for t in tables for p in t.phones]
+    await asyncio.gather(*(p.open(gate, plan.compression) for p in phones))
+    return tables
+
+
+# --- loads ---------------------------------------------------------------------------------
+
+
+async def open_loop(table: Table, rate: float, start: float, end: float) -> None:
+    period = 1 / rate
+    at = start + random.random() * period  # tables out of step, as at a real event
+    while at < end:
+        delay = at - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        await table.send()
+        at += period
+
+
+async def closed_loop(table: Table, end: float) -> None:
+    while time.perf_counter() < end:
+        refused = table.refused.total()
+        if not await table.send_and_wait(5.0):
+            return
+        if table.refused.total() > refused:
+            await asyncio.sleep(0.1)  # a phone would not resend a refused command at once
+
+
+class CpuWatch:
+    """CPU time of every process at two moments."""
+
+    def __init__(self, pids: dict[str, list[int]]) -> None:
+        self.pids = {**pids, "client": [os.getpid()]}
+        self.start: dict[str, float] = {}
+
+    def sample(self) -> dict[str, float]:
+        ours = {role: sum(cpu_seconds(p) for p in pids) for role, pids in self.pids.items()}
+        return {**ours, "machine": machine_busy()}
+
+    async def over(self, start: float, end: float) -> dict[str, float]:
+        """Percent of one core per role over the window; "other" is the rest of the machine."""
+        await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        before = self.sample()
+        await asyncio.sleep(max(0.0, end - time.perf_counter()))
+        after = self.sample()
+        used = {role: 100 * (after[role] - before[role]) / (end - start) for role in after}
+        machine = used.pop("machine")
+        return {**used, "other": max(0.0, machine - sum(used.values()))}
+
+
+async def run_load(plan: Plan, tables: list[Table], load: Load, watch: CpuWatch) -> Figures:
+    start = time.perf_counter()
+    w0, w1 = start + plan.warm, start + plan.warm + plan.measure
+    refused = refusals(tables)
+    if load.rate is None:
+        senders = [closed_loop(t, w1) for t in tables]
+    else:
+        senders = [open_loop(t, load.rate, start, w1) for t in tables]
+    cpu, *_ = await asyncio.gather(watch.over(w0, w1), *senders)
+    deadline = time.perf_counter() + DRAIN
+    while time.perf_counter() < deadline and not _all_reached(tables, w0, w1):
+        await asyncio.sleep(0.05)
+    offered = None if load.rate is None else load.rate * len(tables)
+    return _figures(load.name, offered, tables, w0, w1, cpu, refusals(tables) - refused)
+
+
+def refusals(tables: list[Table]) -> Counter[str]:
+    return sum((t.refused for t in tables), Counter())
+
+
+def _latencies(tables: list[Table], w0: float, w1: float) -> tuple[list[float], int]:
+    """Per command sent in the window, ms to its last phone; and how many never got there."""
+    done: list[float] = []
+    unfinished = 0
+    for table in tables:
+        first = bisect.bisect_left(table.sent, (w0, ""))
+        for sent, command in table.sent[first:]:
+            if sent >= w1:
+                break
+            seq = table.seq_of.get(command)
+            reached = [p.reached(seq) for p in table.phones] if seq is not None else [None]
+            if None in reached:
+                unfinished += 1
+            else:
+                done.append(1000 * (max(reached) - sent))  # type: ignore[type-var]
+    return done, unfinished
+
+
+def _all_reached(tables: list[Table], w0: float, w1: float) -> bool:
+    return _latencies(tables, w0, w1)[1] == 0
+
+
+def _percentile(ordered: list[float], total: int, share: float) -> float | None:
+    """The ``share`` percentile of ``total`` values, of which the missing ones are infinite."""
+    if not total:
+        return None
+    rank = min(total - 1, round(share * (total - 1)))
+    return ordered[rank] if rank < len(ordered) else None
+
+
+def _figures(
+    name: str,
+    offered: float | None,
+    tables: list[Table],
+    w0: float,
+    w1: float,
+    cpu: dict[str, float],
+    refused: Counter[str],
+) -> Figures:
+    span = w1 - w0
+    events = sum(t.seq_at(w1) - t.seq_at(w0) for t in tables)
+    phones = [p for t in tables for p in t.phones]
+    pushes = sum(bisect.bisect_left(p.times, w1) - bisect.bisect_left(p.times, w0) for p in phones)
+    done, unfinished = _latencies(tables, w0, w1)
+    done.sort()
+    total = len(done) + unfinished
+    states = sum(len(p.seqs) for p in phones)
+    return Figures(
+        name=name,
+        offered=offered,
+        events=events / span,
+        pushes=pushes / span,
+        p50=_percentile(done, total, 0.5),
+        p99=_percentile(done, total, 0.99),
+        commands=total,
+        unfinished=unfinished,
+        rejected=dict(refused),
+        dropped=sum(1 for p in phones if p.closed_at is not None and p.closed_at >= w0),
+        cpu=cpu,
+        state_bytes=sum(p.state_bytes for p in phones) / states if states else 0.0,
+    )
+
+
+async def run(plan: Plan, created: list[tuple[str, list[str]]], began: float) -> Outcome:
+    servers = plan.pids.get("server", [])
+    rss = {"idle": [rss_kb(p) for p in servers]}
+    tables = await open_tables(plan, created)
+    phones = [p for t in tables for p in t.phones]
+    await asyncio.wait([p.first for p in phones], timeout=10)
+    joined = [t for t in tables if all(p.first.done() and p.first.result() for p in t.phones)]
+    initial = sum(1 for p in phones if p.first.done() and p.first.result())
+    started = await asyncio.gather(*(t.send_and_wait(10.0) for t in joined))
+    refused = dict(refusals(tables))
+    tables = [t for t, ok in zip(joined, started, strict=True) if ok and not t.refused]
+    setup = time.perf_counter() - began
+    rss["phones"] = [rss_kb(p) for p in servers]
+    await asyncio.sleep(plan.hold)
+    rss["held"] = [rss_kb(p) for p in servers]
+    held = sum(1 for p in phones if p.first.result() and p.closed_at is None)
+    watch = CpuWatch(plan.pids)
+    figures = [await run_load(plan, tables, load, watch) for load in plan.loads]
+    for phone in phones:
+        if phone.ws is not None:
+            await phone.ws.close()
+    return Outcome(setup, len(phones), initial, held, refused, len(tables), rss, figures)
+
+
+def main() -> None:
+    raise_fd_limit()
+    plan = msgspec.json.decode(sys.argv[1], type=Plan)
+    began = time.perf_counter()
+    created = create_tables(plan)
+    outcome = asyncio.run(run(plan, created, began))
+    print(msgspec.json.encode(outcome).decode(), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Live sheets: one follower per table and process, a bounded queue per phone.
+
+A table's follower subscribes to the store once, folds what arrives and encodes the new
+sheet once; every phone of the table gets the same bytes. A phone that stops reading fills
+its queue and is disconnected (``1013 try again later``): it resumes from its last seq when
+it reconnects, and the table never waits for it.
+"""
+
+import asyncio
+import contextlib
+import logging
+
+from starlette import status
+from starlette.websockets import WebSocket
+
+from server.store import Store, StoreUnavailable
+from server.tables import Live, Tables
+
+log = logging.getLogger("tilestream")
+
+_CLOSE = b""  # queued in place of a message: close the socket
+
+
+class Connection:
+    """One phone's socket: its send queue and the last seq it was sent."""
+
+    def __init__(self, websocket: WebSocket, size: int) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=size)
+        self.seq = -1
+        self.table: str | None = None
+
+    def send(self, data: bytes) -> None:
+        """Queue a message; a full queue drops the phone instead of the message order."""
+        try:
+            self.queue.put_nowait(data)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(_CLOSE)
+
+    def send_state(self, live: Live) -> None:
+        """Queue the sheet unless this phone already has it or a later one."""
+        if live.state.seq > self.seq:
+            self.seq = live.state.seq
+            self.send(live.state_message())
+
+    async def write(self) -> None:
+        """Send queued messages in order until told to close."""
+        while (data := await self.queue.get()) is not _CLOSE:
+            await self.websocket.send_text(data.decode())
+        await self.websocket.close(code=status.WS_1013_TRY_AGAIN_LATER, reason="too slow")
+
+
+class Hub:
+    """Which phones follow which table in this process."""
+
+    def __init__(self, tables: Tables, store: Store) -> None:
+        self.tables = tables
+        self.store = store
+        self._rooms: dict[str, set[Connection]] = {}
+        self._followers: dict[str, asyncio.Task[None]] = {}
+
+    def connections(self) -> int:
+        return sum(len(room) for room in self._rooms.values())
+
+    def enter(self, table_id: str, connection: Connection) -> None:
+        """Follow a table; its follower starts with its first phone."""
+        connection.table = table_id
+        self._rooms.setdefault(table_id, set()).add(connection)
+        if table_id not in self._followers:
+            self._followers[table_id] = asyncio.create_task(self._follow(table_id))
+
+    def leave(self, connection: Connection) -> None:
+        """Stop following; the follower stops with the table's last phone."""
+        table_id = connection.table
+        room = self._rooms.get(table_id or "")
+        if table_id is None or room is None:
+            return
+        room.discard(connection)
+        if not room:
+            del self._rooms[table_id]
+            self._followers.pop(table_id).cancel()
+
+    async def close(self) -> None:
+        for task in self._followers.values():
+            task.cancel()
+        for task in self._followers.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _follow(self, table_id: str) -> None:
+        while True:
+            try:
+                live = await self.tables.live(table_id)
+                self._broadcast(table_id, live)
+                async for batch in self.store.subscribe(table_id, live.state.seq):
+                    live = self.tables.advance(table_id, batch) or await self.tables.live(table_id)
+                    self._broadcast(table_id, live)
+            except StoreUnavailable as error:  # wait for the store; phones keep their sockets
+                log.warning("table %s: store unavailable (%s); retrying", table_id, error)
+                await asyncio.sleep(0.5)
+
+    def _broadcast(self, table_id: str, live: Live) -> None:
+        for connection in list(self._rooms.get(table_id, ())):
+            connection.send_state(live)

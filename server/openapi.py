@@ -1,0 +1,155 @@
+"""The HTTP API described as OpenAPI 3.1, its schemas generated from the msgspec types."""
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from rules.scoring import MoveScore
+from rules.views import TableView
+from server.protocol import (
+    Accepted,
+    CommandRequest,
+    Health,
+    Joined,
+    JoinRequest,
+    PreviewResult,
+    Rejected,
+    ScoreRequest,
+)
+
+TYPES = (
+    Accepted,
+    CommandRequest,
+    Health,
+    Joined,
+    JoinRequest,
+    MoveScore,
+    PreviewResult,
+    Rejected,
+    ScoreRequest,
+    TableView,
+)
+
+
+def _ref(kind: type) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{kind.__name__}"}
+
+
+def _json(kind: type, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref(kind)}}}
+
+
+_REFUSED = _json(Rejected, "refused: a stable code and its parameters")
+_AUTH = [{"token": []}]
+_TABLE = [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+PATHS: dict[str, Any] = {
+    "/health": {
+        "get": {
+            "summary": "The server answers",
+            "responses": {"200": _json(Health, "alive, and which store it uses")},
+        }
+    },
+    "/api/tables": {
+        "post": {
+            "summary": "Create a table; returns the host's token and the join code",
+            "responses": {"201": _json(Joined, "the new table"), "503": _REFUSED},
+        }
+    },
+    "/api/join": {
+        "post": {
+            "summary": "Join a table by its code as a player seat (0–3) or a viewer; rate-limited",
+            "requestBody": {"content": {"application/json": {"schema": _ref(JoinRequest)}}},
+            "responses": {
+                "200": _json(Joined, "the device's token"),
+                "404": _REFUSED,
+                "429": _REFUSED,
+            },
+        }
+    },
+    "/api/score": {
+        "post": {
+            "summary": "Score a move without a table (the calculator); check=true labels words",
+            "requestBody": {"content": {"application/json": {"schema": _ref(ScoreRequest)}}},
+            "responses": {"200": _json(PreviewResult, "the breakdown"), "400": _REFUSED},
+        }
+    },
+    "/api/tables/{table}/view": {
+        "get": {
+            "summary": "The sheet as this device sees it",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {"200": _json(TableView, "the current view"), "401": _REFUSED},
+        }
+    },
+    "/api/tables/{table}/commands": {
+        "post": {
+            "summary": "Record a command (same meaning and refusals as over the websocket)",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "requestBody": {"content": {"application/json": {"schema": _ref(CommandRequest)}}},
+            "responses": {
+                "200": _json(Accepted, "recorded; the seq of its last event"),
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "403": _REFUSED,
+                "503": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/gcg": {
+        "get": {
+            "summary": "The classic game as a GCG record",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "GCG text",
+                    "content": {"text/plain": {"schema": {"type": "string"}}},
+                },
+                "400": _REFUSED,
+                "401": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/qr.svg": {
+        "get": {
+            "summary": "The join QR code as SVG",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "SVG",
+                    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                },
+                "401": _REFUSED,
+            },
+        }
+    },
+}
+
+
+@cache
+def document() -> bytes:
+    """The OpenAPI document, encoded once."""
+    _, components = msgspec.json.schema_components(
+        TYPES, ref_template="#/components/schemas/{name}"
+    )
+    return msgspec.json.encode(
+        {
+            "openapi": "3.1.0",
+            "info": {
+                "title": "Tilestream",
+                "version": "1",
+                "description": "Tables for the 15×15 crossword tile game. Live sheets use the "
+                "websocket at /ws (hello, command, preview → state, accepted, "
+                "rejected, preview); see the README.",
+            },
+            "paths": PATHS,
+            "components": {
+                "schemas": components,
+                "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+            },
+        }
+    )

@@ -1,0 +1,132 @@
+"""The messages between a phone and the server, over the websocket and HTTP.
+
+Every message is a msgspec Struct, decoded strictly where bytes enter: an unknown field, a
+wrong type or an oversized frame is refused with a stable code, never a crash.
+"""
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from events.commands import BoardMove, TableCommand, TypedLetter
+
+MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
+
+#: A phone's id for a command: what makes a resent command land once.
+CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+
+
+class Hello(msgspec.Struct, frozen=True, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """Join a table's live sheet; ``after`` is the last sequence number the phone saw."""
+
+    table: str
+    token: str
+    after: int = 0
+
+
+class CommandMessage(
+    msgspec.Struct, frozen=True, tag="command", tag_field="type", forbid_unknown_fields=True
+):
+    """A command with the phone's id for it: the same id twice is recorded once."""
+
+    id: CommandId
+    command: TableCommand
+
+
+class Move(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A move to score without recording it: from the board or typed as words."""
+
+    board: BoardMove | None = None
+    typed: tuple[tuple[TypedLetter, ...], ...] = ()
+
+
+class PreviewMessage(
+    msgspec.Struct, frozen=True, tag="preview", tag_field="type", forbid_unknown_fields=True
+):
+    """Score a move on the table's board without recording it; ``check`` asks the word list."""
+
+    id: str
+    move: Move
+    check: bool = False
+
+
+ClientMessage = Hello | CommandMessage | PreviewMessage
+
+client_decoder = msgspec.json.Decoder(ClientMessage)
+
+
+class StateMessage(msgspec.Struct, frozen=True, tag="state", tag_field="type"):
+    """The sheet as this phone may see it, at sequence number ``seq``."""
+
+    seq: int
+    view: msgspec.Raw  # encoded once per table and sequence number, sent to every phone
+
+
+class Accepted(msgspec.Struct, frozen=True, tag="accepted", tag_field="type"):
+    """The command ``id`` is recorded; its last event has number ``seq``."""
+
+    id: str
+    seq: int
+
+
+class Rejected(msgspec.Struct, frozen=True, tag="rejected", tag_field="type"):
+    """The message ``id`` (empty when it had none) was refused: a code the phone translates."""
+
+    id: str
+    code: str
+    params: dict[str, Any] = {}
+    message: str = ""  # English, for logs and people reading the wire
+
+
+class PreviewResult(msgspec.Struct, frozen=True, tag="preview", tag_field="type"):
+    """A scored move: the breakdown, and per word its list status when asked."""
+
+    id: str
+    score: Any  # rules.scoring.MoveScore
+    words: tuple[str, ...] = ()  # "in_list" / "not_in_list" / "no_list", one per word
+
+
+encoder = msgspec.json.Encoder()
+
+# --- HTTP bodies -------------------------------------------------------------------------
+
+
+class JoinRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Join the table with this code as a player seat (0–3) or as a viewer."""
+
+    code: str
+    role: Literal["player", "viewer"] = "player"
+    seat: int | None = None
+
+
+class Joined(msgspec.Struct, frozen=True):
+    """A device's place at a table and the token it proves it with."""
+
+    table: str
+    token: str
+    role: str
+    seat: int | None = None
+    code: str = ""  # the join code, for the host to show
+
+
+class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A command over HTTP, with the same meaning as over the websocket."""
+
+    id: CommandId
+    command: TableCommand
+
+
+class ScoreRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A stateless score: an edition, a board drawn as 15 rows (or none), and a move."""
+
+    edition: str
+    move: Move
+    rows: tuple[str, ...] = ()
+    check: bool = False
+
+
+class Health(msgspec.Struct, frozen=True):
+    """The server answers and knows its store."""
+
+    status: str
+    store: str

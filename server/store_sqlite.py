@@ -1,0 +1,234 @@
+"""The embedded store: one SQLite file (WAL, ``synchronous=FULL``) for every table.
+
+All database work runs on one thread, so one connection serves it safely. Appends that
+arrive while a transaction is being written wait and go together into the next one: one
+fsync for a burst, not one per command. One server process only; several processes share
+tables through Redis.
+"""
+
+import asyncio
+import sqlite3
+from collections import defaultdict
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+import msgspec
+
+from events.events import Event, Recorded, decode, encode
+from server.store import Conflict, Device, Store, StoreUnavailable, TableInfo
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, code TEXT UNIQUE, created INTEGER);
+CREATE TABLE IF NOT EXISTS devices (token_hash TEXT PRIMARY KEY, device BLOB);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT, seq INTEGER, data BLOB, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS commands (
+    table_id TEXT, command TEXT, first INTEGER, last INTEGER,
+    PRIMARY KEY (table_id, command)) WITHOUT ROWID;
+"""
+
+
+class _Append(msgspec.Struct):
+    table_id: str
+    expected: int
+    events: Sequence[Event]
+    device: str
+    at: int
+    command: str
+
+
+class SqliteStore(Store):
+    """Tables and logs in ``path``."""
+
+    shared = False
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._db: sqlite3.Connection | None = None
+        self._pending: list[tuple[_Append, asyncio.Future[tuple[Recorded, ...]]]] = []
+        self._flushing: asyncio.Task[None] | None = None
+        self._listeners: defaultdict[str, set[asyncio.Queue[tuple[Recorded, ...]]]] = defaultdict(
+            set
+        )
+
+    async def start(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = await self._run(self._open)
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(SCHEMA)
+        return db
+
+    async def close(self) -> None:
+        if self._flushing is not None:
+            await self._flushing
+        if self._db is not None:
+            await self._run(self._db.close)
+        self._thread.shutdown()
+
+    async def _run(self, work: Callable[[], T]) -> T:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, work)
+        except sqlite3.OperationalError as error:
+            raise StoreUnavailable(str(error)) from error
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        assert self._db is not None, "start() the store first"
+        return self._db
+
+    async def create_table(self, table: TableInfo) -> None:
+        def insert() -> None:
+            try:
+                self.db.execute(
+                    "INSERT INTO tables VALUES (?, ?, ?)", (table.id, table.code, table.created)
+                )
+            except sqlite3.IntegrityError as error:
+                raise Conflict(f"table {table.id} or code {table.code} exists") from error
+
+        await self._run(insert)
+
+    async def table(self, table_id: str) -> TableInfo | None:
+        return await self._table("id", table_id)
+
+    async def table_by_code(self, code: str) -> TableInfo | None:
+        return await self._table("code", code)
+
+    async def _table(self, column: str, value: str) -> TableInfo | None:
+        query = f"SELECT id, code, created FROM tables WHERE {column} = ?"  # column: ours
+        row = await self._run(lambda: self.db.execute(query, (value,)).fetchone())
+        return TableInfo(*row) if row else None
+
+    async def add_device(self, token_hash: str, device: Device) -> None:
+        data = msgspec.json.encode(device)
+
+        def insert() -> None:
+            try:
+                self.db.execute("INSERT INTO devices VALUES (?, ?)", (token_hash, data))
+            except sqlite3.IntegrityError as error:
+                raise Conflict(f"device {token_hash} exists") from error
+
+        await self._run(insert)
+
+    async def device(self, token_hash: str) -> Device | None:
+        row = await self._run(
+            lambda: self.db.execute(
+                "SELECT device FROM devices WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
+        )
+        return msgspec.json.decode(row[0], type=Device) if row else None
+
+    async def append(
+        self,
+        table_id: str,
+        expected: int,
+        events: Sequence[Event],
+        *,
+        device: str = "",
+        at: int = 0,
+        command: str = "",
+    ) -> tuple[Recorded, ...]:
+        done: asyncio.Future[tuple[Recorded, ...]] = asyncio.get_running_loop().create_future()
+        self._pending.append((_Append(table_id, expected, events, device, at, command), done))
+        if self._flushing is None:
+            self._flushing = asyncio.create_task(self._flush())
+        return await done
+
+    async def _flush(self) -> None:
+        """Write every waiting append, a transaction per batch, until none waits."""
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self._run(lambda b=batch: self._write([a for a, _ in b]))
+                except Exception as error:  # the whole transaction failed: nothing recorded
+                    results = [error] * len(batch)
+                for (append, done), result in zip(batch, results, strict=True):
+                    if isinstance(result, Exception):
+                        done.set_exception(result)
+                    else:
+                        done.set_result(result)
+                        for queue in self._listeners.get(append.table_id, ()):
+                            queue.put_nowait(result)  # a repeat is dropped by seq there
+        finally:
+            self._flushing = None
+
+    def _write(self, batch: list[_Append]) -> list[tuple[Recorded, ...] | Exception]:
+        db = self.db
+        results: list[tuple[Recorded, ...] | Exception] = []
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for append in batch:
+                results.append(self._write_one(db, append))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return results
+
+    def _write_one(
+        self, db: sqlite3.Connection, append: _Append
+    ) -> tuple[Recorded, ...] | Exception:
+        if append.command:
+            row = db.execute(
+                "SELECT first, last FROM commands WHERE table_id = ? AND command = ?",
+                (append.table_id, append.command),
+            ).fetchone()
+            if row:
+                return self._read(append.table_id, row[0] - 1, row[1])
+        (top,) = db.execute(
+            "SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (append.table_id,)
+        ).fetchone()
+        if top != append.expected:
+            return Conflict(f"table {append.table_id} is at {top}, not {append.expected}")
+        records = tuple(
+            Recorded(append.expected + i, event, append.device, append.at, append.command)
+            for i, event in enumerate(append.events, 1)
+        )
+        db.executemany(
+            "INSERT INTO events VALUES (?, ?, ?)",
+            [(append.table_id, r.seq, encode(r)) for r in records],
+        )
+        if append.command and records:
+            db.execute(
+                "INSERT INTO commands VALUES (?, ?, ?, ?)",
+                (append.table_id, append.command, records[0].seq, records[-1].seq),
+            )
+        return records
+
+    def _read(self, table_id: str, after: int, upto: int | None = None) -> tuple[Recorded, ...]:
+        rows = self.db.execute(
+            "SELECT data FROM events WHERE table_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (table_id, after, upto if upto is not None else 2**62),
+        ).fetchall()
+        return tuple(decode(data) for (data,) in rows)
+
+    async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
+        return await self._run(lambda: self._read(table_id, after))
+
+    async def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
+        queue: asyncio.Queue[tuple[Recorded, ...]] = asyncio.Queue()
+        self._listeners[table_id].add(queue)  # before reading: nothing falls in between
+        try:
+            seen = after
+            backlog = await self.read(table_id, after)
+            if backlog:
+                seen = backlog[-1].seq
+                yield backlog
+            while True:
+                fresh = tuple(r for r in await queue.get() if r.seq > seen)
+                if fresh:
+                    seen = fresh[-1].seq
+                    yield fresh
+        finally:
+            self._listeners[table_id].discard(queue)
+            if not self._listeners[table_id]:
+                del self._listeners[table_id]

@@ -1,0 +1,69 @@
+"""Fixtures for the server tests: a test-owned redis-server and the stores on top of it."""
+
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from server.store import Store
+from server.store_redis import RedisStore
+from server.store_sqlite import SqliteStore
+from tests.server.redis_server import RedisServer
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A redis-server for the whole run; tests that stop it start their own instead."""
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def _flushed(server: RedisServer) -> str:
+    """The server's URL, its database emptied."""
+    client = redis.Redis.from_url(server.url)
+    try:
+        client.flushdb()
+    finally:
+        client.close()
+    return server.url
+
+
+@contextlib.asynccontextmanager
+async def _opened(store: Store) -> AsyncIterator[Store]:
+    """The store, started, closed after."""
+    await store.start()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """A started SqliteStore in a fresh file."""
+    store = SqliteStore(tmp_path / "tilestream.db")
+    async with _opened(store):
+        yield store
+
+
+@pytest.fixture
+async def redis_store(redis_server: RedisServer) -> AsyncIterator[RedisStore]:
+    """A started RedisStore on the test-owned redis-server, emptied first."""
+    store = RedisStore(_flushed(redis_server))
+    async with _opened(store):
+        yield store
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """Each backend in turn: the contract tests run once per store."""
+    if request.param == "sqlite":
+        backend: Store = SqliteStore(tmp_path / "tilestream.db")
+    else:
+        backend = RedisStore(_flushed(request.getfixturevalue("redis_server")))
+    async with _opened(backend):
+        yield backend

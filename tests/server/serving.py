@@ -1,0 +1,477 @@
+"""Real table servers for the tests, and small HTTP and websocket clients to talk to them.
+
+``ServerProcess`` runs ``python -m server.cli serve`` as a subprocess on a port of its own,
+waits for ``/health``, and can be killed (``SIGKILL``), stopped and started again on the
+same port and data. The clients are deliberately plain: ``http.client`` for HTTP (each
+request may come from its own loopback address, so the per-address join limit of one test
+never touches another) and the ``websockets`` library for ``/ws``. ``check_log`` is the
+assertion every fault test ends with; ``play`` is a phone that retries as a real one does.
+"""
+
+import asyncio
+import contextlib
+import dataclasses
+import http.client
+import itertools
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from events.events import Recorded
+from server.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 20.0  # seconds for a server to answer /health
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on just now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+_addresses = (f"127.0.{i // 250}.{i % 250 + 2}" for i in itertools.count(4))
+
+
+def new_address() -> str:
+    """A loopback address no other client of this run uses (127.0.0.0/8 is all loopback)."""
+    return next(_addresses)
+
+
+# --- HTTP ----------------------------------------------------------------------------------
+
+
+class Reply(msgspec.Struct, frozen=True):
+    """An HTTP answer."""
+
+    status: int
+    content_type: str
+    body: bytes
+
+    def json(self) -> Any:
+        """The body as JSON."""
+        return json.loads(self.body)
+
+
+def request(
+    url: str,
+    method: str,
+    path: str,
+    body: object = None,
+    *,
+    token: str | None = None,
+    source: str = "127.0.0.1",
+    timeout: float = 10.0,
+    headers: dict[str, str] | None = None,
+) -> Reply:
+    """One HTTP request; ``body`` as bytes is sent as it is, anything else as JSON."""
+    host, port = url.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=timeout, source_address=(source, 0)
+    )
+    headers = {"content-type": "application/json", **(headers or {})}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    try:
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        return Reply(response.status, response.getheader("content-type", ""), response.read())
+    finally:
+        connection.close()
+
+
+class Api:
+    """The HTTP API of one server, as one client address sees it."""
+
+    def __init__(self, url: str, source: str = "127.0.0.1") -> None:
+        self.url = url
+        self.source = source
+
+    def get(self, path: str, token: str | None = None) -> Reply:
+        return request(self.url, "GET", path, token=token, source=self.source)
+
+    def post(self, path: str, body: object = None, token: str | None = None) -> Reply:
+        return request(self.url, "POST", path, body, token=token, source=self.source)
+
+    def create_table(self) -> dict[str, Any]:
+        """A new table: ``table``, the host's ``token`` and the join ``code``."""
+        reply = self.post("/api/tables")
+        assert reply.status == 201, reply
+        return reply.json()
+
+    def join(self, code: str, role: str = "player", seat: int | None = None) -> dict[str, Any]:
+        """A device's place at the table with ``code``."""
+        reply = self.post("/api/join", {"code": code, "role": role, "seat": seat})
+        assert reply.status == 200, reply
+        return reply.json()
+
+    def command(self, table: str, token: str, command_id: str, command: dict[str, Any]) -> Reply:
+        return self.post(
+            f"/api/tables/{table}/commands", {"id": command_id, "command": command}, token
+        )
+
+    def view(self, table: str, token: str) -> Reply:
+        return self.get(f"/api/tables/{table}/view", token)
+
+    def seq(self, table: str, token: str) -> int:
+        """The number of the table's last event, read over HTTP."""
+        reply = self.view(table, token)
+        assert reply.status == 200, reply
+        return int(reply.json()["seq"])
+
+
+# --- server processes ----------------------------------------------------------------------
+
+
+class ServerProcess:
+    """``tilestream serve`` on 127.0.0.1, over SQLite in ``data`` or over Redis at ``redis``."""
+
+    def __init__(self, data: Path, redis: str | None = None) -> None:
+        self.data = data
+        self.redis = redis
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self._started = False  # once it has run, its port is part of its phones' URLs
+        self.log = data / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def api(self, source: str | None = None) -> Api:
+        """An HTTP client of this server from its own loopback address."""
+        return Api(self.url, source or new_address())
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self) -> "ServerProcess":
+        """Start the process and wait until it answers /health."""
+        assert not self.running, "already running"
+        self.data.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1"]
+        command += ["--data", str(self.data)]
+        if self.redis:
+            command += ["--redis", self.redis]
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # SQLite unless told
+        for _ in range(3):
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(
+                    [*command, "--port", str(self.port)],
+                    cwd=ROOT,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            if self._wait_healthy():
+                self._started = True
+                return self
+            self.kill()
+            if self._started:
+                break
+            self.port = free_port()  # taken meanwhile: a first start may move
+        raise RuntimeError(f"the server did not start:\n{self.output()[-3000:]}")
+
+    def _wait_healthy(self) -> bool:
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                return False
+            try:
+                if request(self.url, "GET", "/health", timeout=1).status == 200:
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.02)
+        return False
+
+    def output(self) -> str:
+        """What the process printed (its log), for failure messages."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def assert_no_crash(self) -> None:
+        """Nothing in the log says an exception escaped (a 500, a socket dropped by a bug)."""
+        output = self.output()
+        assert "Traceback" not in output and "Exception in ASGI" not in output, output[-3000:]
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown, no flush, no goodbye to phones."""
+        self._end(signal.SIGKILL)
+
+    def stop(self) -> None:
+        """A clean shutdown (SIGTERM)."""
+        self._end(signal.SIGTERM)
+
+    def _end(self, how: signal.Signals) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(how)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def restart(self, *, kill: bool = False) -> None:
+        """Stop (or kill) and start again on the same port with the same data."""
+        if kill:
+            self.kill()
+        else:
+            self.stop()
+        self.start()
+
+    def __enter__(self) -> "ServerProcess":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+# --- websocket phones ----------------------------------------------------------------------
+
+
+class Message(msgspec.Struct, frozen=True):
+    """Any server → phone message; the view stays as the bytes the server sent."""
+
+    type: str
+    id: str = ""
+    seq: int = 0
+    code: str = ""
+    params: dict[str, Any] = {}
+    message: str = ""
+    view: msgspec.Raw = msgspec.Raw(b"")
+    score: Any = None
+    words: tuple[str, ...] = ()
+
+
+_decoder = msgspec.json.Decoder(Message)
+
+WAIT = 20.0  # seconds a phone waits for an answer before the test fails
+
+
+class Phone:
+    """One phone on ``/ws``: it says hello, sends commands and keeps every state it is sent."""
+
+    def __init__(
+        self, ws_url: str, table: str, token: str, *, compression: str | None = "deflate"
+    ) -> None:
+        self.ws_url = ws_url
+        self.table = table
+        self.token = token
+        self.compression = compression
+        self.ws: ClientConnection | None = None
+        self.seq = 0  # the last seq this phone saw
+        self.states: list[tuple[int, bytes]] = []  # (seq, view) as received, in order
+        self.answers: dict[str, Message] = {}  # command or preview id → accepted / rejected
+        self._fresh = True  # no state since the last hello
+
+    async def connect(self, **options: Any) -> None:
+        """Open the socket (``options`` go to ``websockets``' ``connect``)."""
+        self.ws = await connect(
+            self.ws_url, compression=self.compression, max_size=2**24, open_timeout=WAIT,
+            **options,
+        )  # fmt: skip
+
+    async def open(self, after: int | None = None, **options: Any) -> Message:
+        """Connect and say hello (after the last seq seen); the first answer."""
+        await self.connect(**options)
+        self._fresh = True
+        await self.send(
+            {"type": "hello", "table": self.table, "token": self.token,
+             "after": self.seq if after is None else after}
+        )  # fmt: skip
+        return await self.receive()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
+
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
+        assert self.ws is not None
+        await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    async def command(self, command_id: str, command: dict[str, Any]) -> None:
+        """Send a command without waiting for its answer."""
+        await self.send({"type": "command", "id": command_id, "command": command})
+
+    async def receive(self, timeout: float = WAIT) -> Message:
+        """The next message; states and answers are also kept."""
+        assert self.ws is not None
+        message = _decoder.decode(await asyncio.wait_for(self.ws.recv(), timeout))
+        if message.type == "state":
+            # In order, each once; only the first state after a hello may repeat the last seen.
+            assert message.seq > self.seq or (self._fresh and message.seq == self.seq), (
+                message.seq,
+                self.seq,
+            )
+            self._fresh = False
+            self.seq = message.seq
+            self.states.append((message.seq, bytes(message.view)))
+        elif message.id:
+            self.answers[message.id] = message
+        return message
+
+    async def answer(self, message_id: str, timeout: float = WAIT) -> Message:
+        """Receive until the answer to ``message_id`` arrives."""
+        while message_id not in self.answers:
+            await self.receive(timeout)
+        return self.answers[message_id]
+
+    async def until_seq(self, seq: int, timeout: float = WAIT) -> None:
+        """Receive until this phone has seen the state at ``seq`` (or later)."""
+        while self.seq < seq:
+            await self.receive(timeout)
+
+    @property
+    def view(self) -> bytes:
+        """The last view received, byte for byte."""
+        return self.states[-1][1]
+
+
+@contextlib.asynccontextmanager
+async def phones(*members: Phone) -> AsyncIterator[tuple[Phone, ...]]:
+    """Close every phone on the way out, whatever happened."""
+    try:
+        yield members
+    finally:
+        for member in members:
+            with contextlib.suppress(Exception):
+                await member.close()
+
+
+# --- logs and retrying phones ---------------------------------------------------------------
+
+
+async def read_log(store: Store, table_id: str) -> tuple[Recorded, ...]:
+    """A table's whole log, read straight from a store."""
+    await store.start()
+    try:
+        return await store.read(table_id)
+    finally:
+        await store.close()
+
+
+def check_log(log: Sequence[Recorded], acknowledged: dict[str, int]) -> Counter[str]:
+    """The log is gapless, and holds every acknowledged command once, at its acknowledged seq.
+
+    Returns how often each command id appears (every command here records one event).
+    """
+    assert [r.seq for r in log] == list(range(1, len(log) + 1)), "a gap or a repeat in the log"
+    counts = Counter(r.command for r in log)
+    assert max(counts.values(), default=0) == 1, [c for c, n in counts.items() if n > 1]
+    at = {r.command: r.seq for r in log}
+    missing = sorted(set(acknowledged) - set(at))
+    assert not missing, f"acknowledged but not in the log: {missing}"
+    assert {c: at[c] for c in acknowledged} == acknowledged
+    return counts
+
+
+async def play(phone: Phone, commands: dict[str, dict[str, Any]], until: int = 0) -> int:
+    """Send every command and read until each is answered and the state at ``until`` has come,
+    as a phone does: when the server drops it (1013: too slow) it reconnects after its last
+    seq and sends the unanswered commands again, with the same ids. Returns how often it
+    reconnected."""
+    reconnects = 0
+    while True:
+        pending = [name for name in commands if name not in phone.answers]
+
+        async def send(names: list[str] = pending) -> None:
+            for name in names:
+                await phone.command(name, commands[name])
+
+        async def read() -> None:
+            while any(name not in phone.answers for name in commands) or phone.seq < until:
+                await phone.receive()
+
+        sending = asyncio.create_task(send())
+        try:
+            await read()
+            await sending
+            return reconnects
+        except ConnectionClosed as closed:
+            sending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await sending
+            assert closed.rcvd is not None and closed.rcvd.code == 1013, closed
+            reconnects += 1
+            await phone.open()
+
+
+# --- commands ------------------------------------------------------------------------------
+
+START = {"type": "start_game", "edition": "nl", "players": ["Ann", "Bob", "Cas", "Dirk"]}
+
+
+def points(value: int, player: int | None = None) -> dict[str, Any]:
+    """A command that writes a line of ``value`` points (for ``player``, else who is to move)."""
+    return {"type": "enter_points", "points": value, "player": player}
+
+
+@dataclasses.dataclass
+class Table:
+    """A table made over HTTP: its id, the host's token and the join code."""
+
+    server: ServerProcess
+    api: Api
+    id: str
+    host: str
+    code: str
+
+    @classmethod
+    def create(cls, server: ServerProcess, *, start: dict[str, Any] | None = START) -> "Table":
+        """A new table on ``server``, its game started with ``start`` unless None."""
+        api = server.api()
+        made = api.create_table()
+        table = cls(server, api, made["table"], made["token"], made["code"])
+        if start is not None:
+            reply = api.command(table.id, table.host, "start", start)
+            assert reply.status == 200, reply
+        return table
+
+    def on(self, server: ServerProcess) -> "Table":
+        """The same table, reached through another server process."""
+        return dataclasses.replace(self, server=server, api=server.api())
+
+    def join(self, role: str = "player", seat: int | None = None) -> str:
+        """A new device's token (from its own address: joins are limited per address)."""
+        return Api(self.api.url, new_address()).join(self.code, role, seat)["token"]
+
+    def phone(self, token: str | None = None, **options: Any) -> Phone:
+        return Phone(self.server.ws_url, self.id, token or self.host, **options)
+
+    def command(self, command_id: str, command: dict[str, Any], token: str | None = None) -> Reply:
+        return self.api.command(self.id, token or self.host, command_id, command)
+
+    def view(self) -> bytes:
+        """The view over HTTP, byte for byte."""
+        reply = self.api.view(self.id, self.host)
+        assert reply.status == 200, reply
+        return reply.body
+
+    @property
+    def seq(self) -> int:
+        return self.api.seq(self.id, self.host)

@@ -1,0 +1,387 @@
+"""The contract every store keeps, run against each backend; then what only Redis adds.
+
+The shape of pyeventsourcing's recorder test case and of broadcaster's per-backend tests:
+one suite, parametrized by the ``store`` fixture over SQLite and Redis.
+"""
+
+import asyncio
+import contextlib
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+import redis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from events.events import PointsEntered, Recorded
+from server.store import Conflict, Device, Store, StoreUnavailable, TableInfo
+from server.store_redis import RedisStore
+from tests.server.redis_server import RedisServer
+
+
+def new_table() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+def points(*values: int) -> tuple[PointsEntered, ...]:
+    """Events told apart by their points."""
+    return tuple(PointsEntered(player=0, points=value) for value in values)
+
+
+def seqs(records: Sequence[Recorded]) -> list[int]:
+    return [r.seq for r in records]
+
+
+async def append_retrying(
+    store: Store, table_id: str, values: Sequence[int], command: str = ""
+) -> tuple[Recorded, ...]:
+    """Append as a server does: on Conflict, catch up and try again."""
+    expected = 0
+    while True:
+        try:
+            return await store.append(table_id, expected, points(*values), command=command)
+        except Conflict:
+            newer = await store.read(table_id, expected)
+            expected = newer[-1].seq if newer else expected
+
+
+async def collect(store: Store, table_id: str, after: int, until: int) -> list[list[int]]:
+    """The seqs of each batch a subscriber gets, up to and including ``until``."""
+    batches: list[list[int]] = []
+    async with contextlib.aclosing(store.subscribe(table_id, after)) as batches_in:
+        async for batch in batches_in:
+            batches.append(seqs(batch))
+            if batch[-1].seq >= until:
+                return batches
+    raise AssertionError("a subscription ended")
+
+
+def assert_once_in_order(batches: list[list[int]], after: int, until: int) -> None:
+    assert all(batches), "an empty batch"
+    assert [seq for batch in batches for seq in batch] == list(range(after + 1, until + 1))
+
+
+# Tables and devices
+
+
+async def test_store_creates_and_finds_tables(store: Store) -> None:
+    table = TableInfo("t1", "KQ7X", 1_700_000_000_000)
+    await store.create_table(table)
+    assert await store.table("t1") == table
+    assert await store.table_by_code("KQ7X") == table
+    assert await store.table("t2") is None
+    assert await store.table_by_code("ZZZZ") is None
+
+
+async def test_store_refuses_a_taken_code_or_id(store: Store) -> None:
+    await store.create_table(TableInfo("t1", "KQ7X", 1))
+    with pytest.raises(Conflict):
+        await store.create_table(TableInfo("t2", "KQ7X", 2))
+    with pytest.raises(Conflict):
+        await store.create_table(TableInfo("t1", "ABCD", 3))
+    assert await store.table("t2") is None
+    assert await store.table_by_code("ABCD") is None
+    assert await store.table("t1") == TableInfo("t1", "KQ7X", 1)
+
+
+async def test_store_keeps_devices(store: Store) -> None:
+    host, seat = Device("t1", "host"), Device("t1", "player", seat=2)
+    await store.add_device("h-host", host)
+    await store.add_device("h-seat", seat)
+    assert await store.device("h-host") == host
+    assert await store.device("h-seat") == seat
+    assert await store.device("h-none") is None
+    with pytest.raises(Conflict):
+        await store.add_device("h-host", Device("t2", "viewer"))
+    assert await store.device("h-host") == host
+
+
+# Appending and reading
+
+
+async def test_append_numbers_events_from_expected_plus_one(store: Store) -> None:
+    table = new_table()
+    first = await store.append(table, 0, points(10, 20), device="d1", at=123, command="c1")
+    assert first == (
+        Recorded(1, PointsEntered(0, 10), "d1", 123, "c1"),
+        Recorded(2, PointsEntered(0, 20), "d1", 123, "c1"),
+    )
+    second = await store.append(table, 2, points(30))
+    assert second == (Recorded(3, PointsEntered(0, 30)),)
+    assert await store.read(table) == first + second
+
+
+@pytest.mark.parametrize("expected", [0, 1, 3, 9])
+async def test_append_refuses_a_stale_expected_and_writes_nothing(
+    store: Store, expected: int
+) -> None:
+    table = new_table()
+    before = await store.append(table, 0, points(1, 2))
+    with pytest.raises(Conflict):
+        await store.append(table, expected, points(7, 8), command="late")
+    assert await store.read(table) == before
+    # the refused command id was not remembered: it records now
+    assert seqs(await store.append(table, 2, points(7), command="late")) == [3]
+
+
+async def test_append_with_a_repeated_command_id_records_once(store: Store) -> None:
+    table = new_table()
+    first = await store.append(table, 0, points(1, 2), command="c1")
+    other = await store.append(table, 2, points(3), command="c2")
+    assert await store.append(table, 0, points(1, 2), command="c1") == first
+    assert await store.append(table, 3, points(9), command="c1") == first  # any expected
+    assert await store.append(table, 3, (), command="c2") == other
+    assert await store.read(table) == first + other
+
+
+async def test_append_of_no_events_only_checks_the_number(store: Store) -> None:
+    table = new_table()
+    assert await store.append(table, 0, (), command="c1") == ()
+    with pytest.raises(Conflict):
+        await store.append(table, 1, ())
+    assert seqs(await store.append(table, 0, points(5), command="c1")) == [1]
+
+
+async def test_append_of_several_events_is_all_or_none(store: Store) -> None:
+    table = new_table()
+    await store.append(table, 0, points(1))
+    outcomes = await asyncio.gather(
+        *(store.append(table, 1, points(10 * n, 10 * n + 1, 10 * n + 2)) for n in (1, 2, 3)),
+        return_exceptions=True,
+    )
+    won = [o for o in outcomes if isinstance(o, tuple)]
+    assert len(won) == 1
+    assert sum(isinstance(o, Conflict) for o in outcomes) == 2
+    log = await store.read(table)
+    assert seqs(log) == [1, 2, 3, 4]
+    assert log[1:] == won[0]
+
+
+async def test_concurrent_appends_with_the_same_expected_one_wins(store: Store) -> None:
+    table = new_table()
+    outcomes = await asyncio.gather(
+        *(store.append(table, 0, points(n), command=f"c{n}") for n in range(8)),
+        return_exceptions=True,
+    )
+    won = [o for o in outcomes if isinstance(o, tuple)]
+    assert len(won) == 1
+    assert all(isinstance(o, Conflict) for o in outcomes if not isinstance(o, tuple))
+    assert await store.read(table) == won[0]
+
+
+async def test_read_returns_the_events_after_n(store: Store) -> None:
+    table = new_table()
+    log = await store.append(table, 0, points(1, 2, 3, 4, 5))
+    assert await store.read(table) == log
+    assert await store.read(table, 2) == log[2:]
+    assert await store.read(table, 5) == ()
+    assert await store.read(new_table()) == ()
+
+
+# Subscribing
+
+
+async def test_subscribe_delivers_backlog_then_live_events_once_in_order(store: Store) -> None:
+    table = new_table()
+    await store.append(table, 0, points(1, 2, 3))
+    writers, each, until = 4, 5, 3 + 4 * 5
+    early = [asyncio.create_task(collect(store, table, after, until)) for after in (0, 1, 3)]
+    await asyncio.sleep(0.01)  # the early ones are live before the writers start
+    writing = [
+        asyncio.create_task(append_retrying(store, table, [100 * w + i]))
+        for w in range(writers)
+        for i in range(each)
+    ]
+    await asyncio.sleep(0)
+    late = [asyncio.create_task(collect(store, table, after, until)) for after in (0, 5)]
+    await asyncio.wait_for(asyncio.gather(*writing), 5)
+    got = await asyncio.wait_for(asyncio.gather(*early, *late), 5)
+    for after, batches in zip((0, 1, 3, 0, 5), got, strict=True):
+        assert_once_in_order(batches, after, until)
+    assert seqs(await store.read(table)) == list(range(1, until + 1))
+
+
+async def test_subscribe_misses_nothing_while_its_reader_dawdles(store: Store) -> None:
+    table = new_table()
+    await store.append(table, 0, points(1, 2))
+    slow = store.subscribe(table)
+    fast = store.subscribe(table)
+    try:
+        assert seqs(await anext(slow)) == [1, 2]  # then no reading for a while
+        await store.append(table, 2, points(3, 4))
+        assert seqs(await anext(fast)) == [1, 2, 3, 4]
+        live = asyncio.ensure_future(anext(fast))  # the table is followed from 4 on
+        await asyncio.sleep(0.01)
+        await store.append(table, 4, points(5))
+        assert seqs(await asyncio.wait_for(live, 5)) == [5]
+        got = [seqs(await asyncio.wait_for(anext(slow), 5))]
+        while got[-1][-1] < 5:
+            got.append(seqs(await asyncio.wait_for(anext(slow), 5)))
+        assert_once_in_order(got, 2, 5)
+    finally:
+        await slow.aclose()
+        await fast.aclose()
+
+
+async def test_subscribe_serves_several_tables_at_once(store: Store) -> None:
+    tables = [new_table() for _ in range(3)]
+    subscribers = [asyncio.create_task(collect(store, t, 0, 6)) for t in tables]
+    await asyncio.sleep(0.01)
+    for n in range(6):
+        await asyncio.gather(*(store.append(t, n, points(n)) for t in tables))
+    for batches in await asyncio.wait_for(asyncio.gather(*subscribers), 5):
+        assert_once_in_order(batches, 0, 6)
+
+
+# Any interleaving
+
+appends = st.tuples(
+    st.integers(0, 3),  # how many events
+    st.sampled_from(["", "", "a", "b", "c"]),  # the command id
+    st.integers(-2, 1),  # how far the expected number is off the top
+)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(rounds=st.lists(st.lists(appends, min_size=1, max_size=4), min_size=1, max_size=6))
+async def test_any_interleaving_of_appends_keeps_the_log_gapless(
+    store: Store, rounds: list[list[tuple[int, str, int]]]
+) -> None:
+    table, top, results = new_table(), 0, []
+    for r, concurrent in enumerate(rounds):
+        outcomes = await asyncio.gather(
+            *(
+                store.append(
+                    table,
+                    max(0, top + off),
+                    points(*(1000 * r + 10 * a + k for k in range(n))),
+                    command=command,
+                )
+                for a, (n, command, off) in enumerate(concurrent)
+            ),
+            return_exceptions=True,
+        )
+        assert all(isinstance(o, tuple | Conflict) for o in outcomes), outcomes
+        results += [o for o in outcomes if isinstance(o, tuple) and o]
+        top = len(await store.read(table))
+    log = await store.read(table)
+    assert seqs(log) == list(range(1, len(log) + 1))
+    for result in results:  # every answer is what the log holds at its numbers
+        assert log[result[0].seq - 1 : result[-1].seq] == result
+    assert {r.seq for result in results for r in result} == set(seqs(log))  # nothing unsaid
+    for command in "abc":  # a command id is recorded once, as one run of events
+        run = [i for i, r in enumerate(log) if r.command == command]
+        assert not run or run == list(range(run[0], run[0] + len(run)))
+        assert len({result for result in results if result[0].command == command}) <= 1
+
+
+# Redis only
+
+
+async def test_redis_itself_refuses_a_stale_entry_id(redis_store: RedisStore) -> None:
+    table = new_table()
+    log = await redis_store.append(table, 0, points(1, 2))
+    raw = redis_store.redis
+    for stale in ("1-0", "2-0"):
+        with pytest.raises(redis.exceptions.ResponseError, match="equal or smaller"):
+            await raw.xadd(f"table:{table}", {"data": b"{}"}, id=stale)
+    assert await redis_store.read(table) == log
+
+
+async def test_redis_subscriber_sees_appends_of_another_process(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    table = new_table()
+    other = RedisStore(redis_server.url)
+    await other.start()
+    try:
+        subscriber = asyncio.create_task(collect(redis_store, table, 0, 4))
+        await asyncio.sleep(0.01)
+        for n in range(4):
+            await other.append(table, n, points(n))
+        assert_once_in_order(await asyncio.wait_for(subscriber, 5), 0, 4)
+    finally:
+        await other.close()
+
+
+async def test_redis_listener_follows_a_new_table_at_once(redis_store: RedisStore) -> None:
+    busy, fresh = new_table(), new_table()
+    first = asyncio.create_task(collect(redis_store, busy, 0, 1))
+    await asyncio.sleep(0.05)  # the listener now blocks on the busy table alone
+    start = time.monotonic()
+    second = asyncio.create_task(collect(redis_store, fresh, 0, 1))
+    await asyncio.sleep(0.01)
+    await redis_store.append(fresh, 0, points(1))
+    assert await asyncio.wait_for(second, 5) == [[1]]
+    assert time.monotonic() - start < 1  # woken, not waiting out its 5 s block
+    await redis_store.append(busy, 0, points(1))
+    assert await asyncio.wait_for(first, 5) == [[1]]
+
+
+async def test_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    store, other = RedisStore(server.url), RedisStore(server.url)
+    try:
+        await store.start()
+        await other.start()
+        table = new_table()
+        acknowledged = await store.append(table, 0, points(1, 2), command="c1")
+        subscriber = asyncio.create_task(collect(store, table, 0, 4))
+        await asyncio.sleep(0.05)
+
+        server.stop(kill=True)  # no clean shutdown: only what is on disk survives
+        with pytest.raises(StoreUnavailable):
+            await store.append(table, 2, points(3), command="c2")
+        with pytest.raises(StoreUnavailable):
+            await store.read(table)
+        with pytest.raises(StoreUnavailable):
+            await store.table("t1")
+        await asyncio.sleep(0.2)  # the listener tries and fails meanwhile
+        assert not subscriber.done()
+
+        server.start()
+        assert await store.read(table) == acknowledged  # reconnected by itself
+        assert await store.append(table, 0, (), command="c1") == acknowledged
+        await store.append(table, 2, points(3), command="c2")
+        await other.append(table, 3, points(4))
+        assert_once_in_order(await asyncio.wait_for(subscriber, 5), 0, 4)
+        assert seqs(await other.read(table)) == [1, 2, 3, 4]
+    finally:
+        await store.close()
+        await other.close()
+        server.stop()
+
+
+async def test_redis_store_closes_even_when_a_cancel_is_swallowed(
+    redis_store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    subscription = redis_store.subscribe(new_table())
+    first = asyncio.ensure_future(anext(subscription))
+    await asyncio.sleep(0.05)
+    listener = redis_store._listener
+    assert listener is not None
+
+    async def xread(*args: object, **kwargs: object) -> list[object]:
+        # Python 3.11's asyncio.wait_for, which redis-py sends with, loses a cancel that
+        # lands as the send completes; the XREAD then blocks for its whole timeout.
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(0.5)
+        await asyncio.sleep(30)
+        return []
+
+    monkeypatch.setattr(listener._redis, "xread", xread)
+    other = redis_store.subscribe(new_table())
+    second = asyncio.ensure_future(anext(other))  # a wake ends the real XREAD: ours is next
+    await asyncio.sleep(0.05)
+    start = time.monotonic()
+    await asyncio.wait_for(redis_store.close(), 5)
+    assert time.monotonic() - start < 1
+    for waiting in (first, second):
+        waiting.cancel()
+    await asyncio.gather(first, second, return_exceptions=True)
