@@ -8,7 +8,7 @@ back as it is, for the caller to turn into a locked blank.
 """
 
 import unicodedata
-from functools import cache
+from functools import lru_cache
 
 from editions.errors import NotationError
 
@@ -69,7 +69,7 @@ def _fold(faces: frozenset[str], char: str, text: str) -> tuple[str, ...]:
     return folded
 
 
-@cache
+@lru_cache(maxsize=65536)  # bounded: characters come from phones
 def _fold_char(faces: frozenset[str], char: str) -> tuple[str, ...] | None:
     if not char.isalpha() or not unicodedata.name(char, "").startswith("LATIN"):
         return None

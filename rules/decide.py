@@ -40,8 +40,6 @@ from rules.scoring import MoveScore, TypedTile, score_words
 from rules.settlement import BLANK, rack_tiles
 from rules.state import Game, State
 from rules.tiles import parse_tile
-from rules.tracking import track
-from rules.views import notices
 
 MAX_POINTS = 2000  # SHC-12
 _PREMIUMS = frozenset(Premium)
@@ -345,8 +343,8 @@ def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
             "two_empty_racks",
             players=len(empty),
         )
-    after_passes = any(n.code == "pass_limit" for n in notices(game, track(game)))
-    if empty and after_passes:
+    rules = rulesets.get(game.rules)
+    if empty and rules.pass_limit_reached(game.pass_run, len(game.players)) is not None:
         raise refuse(
             "after a run of passes nobody went out: fill in every rack",
             "rack_needed_after_passes",

@@ -6,7 +6,7 @@ log without the undone lines.
 """
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import lru_cache
 
 from msgspec.structs import replace
 
@@ -42,7 +42,7 @@ from rules.state import Clock, Game, Line, Notice, Round, State, Step
 from rules.tiles import bag_letter, parse_tile
 from rules.tracking import track
 
-_square = cache(Square.parse)  # recorded moves name the same squares over and over
+_square = lru_cache(maxsize=1024)(Square.parse)  # moves name the same squares again
 
 
 class Odd(Exception):

@@ -37,6 +37,11 @@ class RuleSet(msgspec.Struct, frozen=True):
             return None
         return self.pass_limit if self.pass_limit is not None else 2 * players
 
+    def pass_limit_reached(self, run: int, players: int) -> int | None:
+        """The limit, once ``run`` counted turns in a row have reached it; else None."""
+        limit = self.pass_limit_for(players)
+        return limit if limit is not None and run >= limit else None
+
 
 RULE_SETS: Mapping[str, RuleSet] = {
     r.code: r

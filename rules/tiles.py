@@ -6,7 +6,7 @@ drawings, board moves, records) is exact: ``A`` a tile, ``a`` a blank standing f
 """
 
 import re
-from functools import cache
+from functools import lru_cache
 
 import msgspec
 
@@ -79,7 +79,7 @@ def parse_tiles(edition: Edition, notation: str) -> tuple[Tile | None, ...]:
     return tuple(tiles)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: notation can come from phones
 def parse_tile(edition_code: str, notation: str) -> Tile:
     """One tile in row notation, remembered: recorded moves repeat the same few tiles.
 

@@ -136,8 +136,8 @@ def standings(game: Game) -> tuple[Standing, ...]:
 def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
     """Everything the sheet points out now; none of it blocks anything."""
     found = list(game.notices)
-    limit = rulesets.get(game.rules).pass_limit_for(len(game.players))
-    if limit is not None and game.pass_run >= limit:
+    limit = rulesets.get(game.rules).pass_limit_reached(game.pass_run, len(game.players))
+    if limit is not None:
         found.append(Notice("pass_limit", {"count": game.pass_run, "limit": limit}))
     for index, played in enumerate(game.rounds):
         for player, score in enumerate(played.scores):

@@ -78,10 +78,6 @@ STATUS = {
 }
 
 
-def refusal(code: str, message: str = "", **params: Any) -> Rejected:
-    return Rejected("", code, params, message)
-
-
 def as_rejected(error: Exception, message_id: str = "") -> Rejected:
     """Any refusal as the message a phone translates."""
     if isinstance(error, GameError):

@@ -57,10 +57,6 @@ class Lexicon:
 
     __contains__ = contains
 
-    def contains_key(self, key: str) -> bool:
-        """Whether a key made by ``wordlists.keys.Keyer`` is in the list."""
-        return key in self._dawg
-
     def keys(self) -> Iterator[str]:
         """Every key, for tests and benchmarks; no endpoint may serve them (WS-30, P-52)."""
         return self._dawg.iterkeys()

@@ -53,8 +53,8 @@ def stanzas_for(text: str, folder: str) -> str:
     standalone = [
         p
         for p in paragraphs
-        if p.startswith("License:") and p.splitlines()[0].removeprefix("License:").strip()
-        in licences
+        if p.startswith("License:")
+        and p.splitlines()[0].removeprefix("License:").strip() in licences
     ]
     return "\n\n".join([paragraphs[0], *wanted, *standalone]) + "\n"
 
@@ -85,6 +85,4 @@ def write_sources_report() -> None:
     text = SOURCES_MD.read_text(encoding="utf-8")
     start = text.index(REPORT_START) + len(REPORT_START)
     end = text.index(REPORT_END)
-    SOURCES_MD.write_text(
-        f"{text[:start]}\n{report_table()}\n{text[end:]}", encoding="utf-8"
-    )
+    SOURCES_MD.write_text(f"{text[:start]}\n{report_table()}\n{text[end:]}", encoding="utf-8")
