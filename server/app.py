@@ -13,6 +13,8 @@ from typing import Any
 import msgspec
 import segno
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -24,8 +26,10 @@ from editions.errors import GameError
 from rules.board import Board
 from rules.gcg_write import to_gcg
 from server import openapi
+from server.catalog import catalog_json
 from server.hub import Connection, Hub
 from server.protocol import (
+    JOINS_PER_MINUTE,
     MAX_MESSAGE,
     Accepted,
     CommandMessage,
@@ -38,17 +42,17 @@ from server.protocol import (
     PreviewResult,
     Rejected,
     ScoreRequest,
+    ServerTime,
     client_decoder,
     encoder,
 )
 from server.store import Device, Store, StoreUnavailable
-from server.tables import Tables, score_move
+from server.tables import Tables, now_ms, score_move
 
 log = logging.getLogger("tilestream")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 QUEUE = 64  # messages waiting for one phone before it is dropped
-JOINS_PER_MINUTE = 20  # join attempts per client address: codes are short
 TABLES_PER_MINUTE = 1_000  # new tables per client address: a runaway script, not a club
 
 
@@ -242,8 +246,19 @@ async def score(request: Request) -> Response:
     board = None
     if edition.layout is not None:
         board = Board.from_rows(edition, wanted.rows) if wanted.rows else Board.empty(edition)
-    result, words = score_move(edition.code, board, wanted.move, wanted.check)
-    return ok(PreviewResult("", result, words))
+    result, words, play = score_move(edition.code, board, wanted.move, wanted.check)
+    # The board after the move, for a phone that keeps its own board without a table (BRD-20)
+    after = board.apply(play).rows() if board is not None and play is not None else None
+    return ok(PreviewResult("", result, words, after))
+
+
+async def catalog(request: Request) -> Response:
+    return Response(catalog_json(), media_type="application/json")
+
+
+async def server_time(request: Request) -> Response:
+    """The server's clock, so phones show the round clock in step (P-41)."""
+    return ok(ServerTime(now_ms()))
 
 
 async def openapi_json(request: Request) -> Response:
@@ -354,6 +369,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/score", score, methods=["POST"]),
+        Route("/api/catalog", catalog),
+        Route("/api/time", server_time),
         Route("/api/tables/{table}/view", table_view),
         Route("/api/tables/{table}/commands", command, methods=["POST"]),
         Route("/api/tables/{table}/gcg", gcg),
@@ -361,4 +378,6 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws", websocket),
         Mount("/", StaticFiles(directory=settings.web, html=True)),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    # gzip for the app's files and JSON: a phone on a club's Wi-Fi loads the page at once
+    middleware = [Middleware(GZipMiddleware, minimum_size=500)]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

@@ -3,6 +3,7 @@
 import argparse
 import logging
 import os
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import editions
 from rules import Board, GameError
 from rules import gcg as gcg_records
+from server.protocol import JOINS_PER_MINUTE
 
 MOVE_HELP = "a move as START DIRECTION LETTERS, e.g. 'H4 across PLANK' (blanks in lower case)"
 
@@ -82,7 +84,22 @@ def gcg_report(path: str, imported: gcg_records.Imported) -> list[str]:
     return out
 
 
-def serve(host: str, port: int, data: Path, redis_url: str | None) -> int:
+def lan_address() -> str | None:
+    """This computer's address on its network, for the phones; None when it has none.
+
+    Connecting a UDP socket sends nothing: it only asks the system which address it
+    would use for that route.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere for real
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def serve(host: str, port: int, data: Path, redis_url: str | None, joins: int) -> int:
     """Run the table server until interrupted."""
     import uvicorn
 
@@ -93,17 +110,16 @@ def serve(host: str, port: int, data: Path, redis_url: str | None) -> int:
     if redis_url:
         from server.store_redis import RedisStore
 
-        settings = Settings(RedisStore(redis_url), "redis")
+        settings = Settings(RedisStore(redis_url), "redis", joins_per_minute=joins)
     else:
         from server.store_sqlite import SqliteStore
 
-        settings = Settings(SqliteStore(data / "tilestream.db"), f"sqlite ({data})")
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
-    print(
-        f"Tilestream: open http://{shown}:{port} (phones on this network: this computer's"
-        " address, same port)",
-        flush=True,
-    )
+        store = SqliteStore(data / "tilestream.db")
+        settings = Settings(store, f"sqlite ({data})", joins_per_minute=joins)
+    everywhere = host in ("0.0.0.0", "::")
+    print(f"Tilestream: open http://{'localhost' if everywhere else host}:{port}", flush=True)
+    if everywhere and (address := lan_address()):
+        print(f"Phones on this network: http://{address}:{port}", flush=True)
     uvicorn.run(
         create_app(settings),
         host=host,
@@ -168,9 +184,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0 "
         "(default: $REDIS_URL; unset: SQLite)",
     )
+    server.add_argument(
+        "--joins-per-minute",
+        type=int,
+        default=JOINS_PER_MINUTE,
+        metavar="N",
+        help=f"join attempts allowed per client address in a minute (default: {JOINS_PER_MINUTE};"
+        " raise it when many phones reach the server through one address)",
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.data, args.redis)
+        return serve(args.host, args.port, args.data, args.redis, args.joins_per_minute)
     if args.command == "gcg":
         return check_gcg(args.files, args.edition)
     try:

@@ -7,6 +7,7 @@ import msgspec
 
 from rules.scoring import MoveScore
 from rules.views import TableView
+from server.catalog import Catalog
 from server.protocol import (
     Accepted,
     CommandRequest,
@@ -16,10 +17,12 @@ from server.protocol import (
     PreviewResult,
     Rejected,
     ScoreRequest,
+    ServerTime,
 )
 
 TYPES = (
     Accepted,
+    Catalog,
     CommandRequest,
     Health,
     Joined,
@@ -28,6 +31,7 @@ TYPES = (
     PreviewResult,
     Rejected,
     ScoreRequest,
+    ServerTime,
     TableView,
 )
 
@@ -70,9 +74,22 @@ PATHS: dict[str, Any] = {
     },
     "/api/score": {
         "post": {
-            "summary": "Score a move without a table (the calculator); check=true labels words",
+            "summary": "Score a move without a table (the calculator); check=true labels words;"
+            " a board move also returns the board after it",
             "requestBody": {"content": {"application/json": {"schema": _ref(ScoreRequest)}}},
             "responses": {"200": _json(PreviewResult, "the breakdown"), "400": _REFUSED},
+        }
+    },
+    "/api/catalog": {
+        "get": {
+            "summary": "Every edition (letters, values, premium layout) and rule set",
+            "responses": {"200": _json(Catalog, "what the phone's forms and board draw")},
+        }
+    },
+    "/api/time": {
+        "get": {
+            "summary": "The server's clock, for the duplicate round clock on every phone",
+            "responses": {"200": _json(ServerTime, "ms since the epoch")},
         }
     },
     "/api/tables/{table}/view": {

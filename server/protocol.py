@@ -11,6 +11,7 @@ import msgspec
 from events.commands import BoardMove, TableCommand, TypedLetter
 
 MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
+JOINS_PER_MINUTE = 20  # join attempts per client address by default: codes are short
 
 #: A phone's id for a command: what makes a resent command land once.
 CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
@@ -84,6 +85,7 @@ class PreviewResult(msgspec.Struct, frozen=True, tag="preview", tag_field="type"
     id: str
     score: Any  # rules.scoring.MoveScore
     words: tuple[str, ...] = ()  # "in_list" / "not_in_list" / "no_list", one per word
+    rows: tuple[str, ...] | None = None  # /api/score: the board after a board move
 
 
 encoder = msgspec.json.Encoder()
@@ -123,6 +125,12 @@ class ScoreRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     move: Move
     rows: tuple[str, ...] = ()
     check: bool = False
+
+
+class ServerTime(msgspec.Struct, frozen=True):
+    """The server's clock in ms since the epoch."""
+
+    now: int
 
 
 class Health(msgspec.Struct, frozen=True):

@@ -22,6 +22,7 @@ from events.events import Recorded
 from rules.board import Board
 from rules.decide import decide
 from rules.decide import score_move as rules_score_move
+from rules.placement import Play
 from rules.reducer import evolve
 from rules.scoring import MoveScore
 from rules.state import State
@@ -176,7 +177,8 @@ class Tables:
         state = (await self.live(table_id)).state
         if state.game is None:
             raise GameError("start a game first", code="no_game")
-        return score_move(state.game.edition, state.game.board, move, check)
+        result, words, _ = score_move(state.game.edition, state.game.board, move, check)
+        return result, words
 
 
 def token_id(device: Device) -> str:
@@ -194,17 +196,18 @@ def _check_role(device: Device, command: c.TableCommand) -> None:
 
 def score_move(
     edition_code: str, board: Board | None, move: Move, check: bool
-) -> tuple[MoveScore, tuple[str, ...]]:
-    """A move's score on ``board`` (or typed), and its words' list statuses when asked.
+) -> tuple[MoveScore, tuple[str, ...], Play | None]:
+    """A move's score on ``board`` (or typed), its words' list statuses when asked, and the
+    tiles it lays (None for typed words).
 
     Raises GameError with the refusal's code. The list never changes a score (WL-12).
     """
     edition = editions.get(edition_code)
-    result, _ = rules_score_move(edition_code, board, move.board, move.typed)
+    result, play = rules_score_move(edition_code, board, move.board, move.typed)
     if not check:
-        return result, ()
+        return result, (), play
     contains = None
     if edition.language in wordlists.available():
         contains = wordlists.get(edition.language).contains
     words = [w.word for w in result.words]
-    return result, tuple(str(s) for s in word_statuses(edition, words, contains))
+    return result, tuple(str(s) for s in word_statuses(edition, words, contains)), play

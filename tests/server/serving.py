@@ -140,9 +140,10 @@ class Api:
 class ServerProcess:
     """``tilestream serve`` on 127.0.0.1, over SQLite in ``data`` or over Redis at ``redis``."""
 
-    def __init__(self, data: Path, redis: str | None = None) -> None:
+    def __init__(self, data: Path, redis: str | None = None, options: Sequence[str] = ()) -> None:
         self.data = data
         self.redis = redis
+        self.options = tuple(options)
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._started = False  # once it has run, its port is part of its phones' URLs
@@ -172,6 +173,7 @@ class ServerProcess:
         command += ["--data", str(self.data)]
         if self.redis:
             command += ["--redis", self.redis]
+        command += self.options
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # SQLite unless told
         for _ in range(3):
             with self.log.open("ab") as log:

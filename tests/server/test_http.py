@@ -7,12 +7,15 @@ import base64
 import http.client
 import json
 import string
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import editions
 from tests.server.serving import START, ServerProcess, Table, points, request
 
 CODE_ALPHABET = set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
@@ -285,3 +288,60 @@ def test_unknown_paths_and_methods_are_not_errors(server: ServerProcess) -> None
 def test_table_ids_are_url_safe(table: Table) -> None:
     # Table ids go into URLs: only URL-safe characters.
     assert set(table.id) <= set(string.ascii_letters + string.digits + "-_")
+
+
+def test_catalog_lists_every_edition_and_rule_set(server: ServerProcess) -> None:
+    reply = server.api().get("/api/catalog")
+    assert (reply.status, reply.content_type) == (200, "application/json")
+    catalog = reply.json()
+    by_code = {edition["code"]: edition for edition in catalog["editions"]}
+    assert tuple(by_code) == editions.codes()
+    nl = by_code["nl"]
+    assert sum(count for _, _, count in nl["letters"]) + nl["blanks"] == 102  # EDN-10
+    assert len(nl["board"]) == 15 and nl["board"][7].split()[7] == "2W"  # the centre star
+    assert by_code["pl-literaki"]["board"] is None  # typed words only
+    rules = {r["code"]: r for r in catalog["rules"]}
+    assert set(rules) >= {"house", "sbnl", "figs", "pfs-house", "pfs", "duplicate"}
+    assert (rules["sbnl"]["max_players"], rules["sbnl"]["penalty"]) == (2, 20)  # SHC-08, P-32
+
+
+def test_time_is_the_server_clock_in_ms(server: ServerProcess) -> None:
+    before = time.time() * 1000
+    reply = server.api().get("/api/time")
+    after = time.time() * 1000
+    assert reply.status == 200
+    now = reply.json()["now"]
+    assert isinstance(now, int) and before - 1000 <= now <= after + 1000
+
+
+def test_score_of_a_board_move_answers_the_board_after_it(server: ServerProcess) -> None:
+    api = server.api()
+    move = {"board": {"start": "H4", "direction": "across", "letters": "PLANK"}}
+    reply = api.post("/api/score", {"edition": "nl", "move": move})
+    assert reply.status == 200
+    assert reply.json()["rows"] == ["." * 15] * 7 + ["...PLANK......."] + ["." * 15] * 7
+    typed = {"typed": [[["W"], ["O"], ["O"], ["R"], ["D"]]]}
+    reply = api.post("/api/score", {"edition": "nl", "move": typed})
+    assert reply.status == 200 and reply.json()["rows"] is None  # typed: no board to show
+
+
+@pytest.mark.parametrize(("options", "allowed"), [(("--joins-per-minute", "2"), 2), ((), 20)])
+def test_joins_per_minute_sets_the_join_limit_per_address(
+    tmp_path: Path, options: tuple[str, ...], allowed: int
+) -> None:
+    with ServerProcess(tmp_path, options=options) as running:
+        table = Table.create(running, start=None)
+        phone = running.api()  # one address for every attempt
+        for _ in range(allowed):
+            assert phone.post("/api/join", {"code": table.code, "role": "viewer"}).status == 200
+        refused = phone.post("/api/join", {"code": table.code, "role": "viewer"})
+        assert (refused.status, refused.json()["code"]) == (429, "rate_limited")
+        other = running.api().post("/api/join", {"code": table.code, "role": "viewer"})
+        assert other.status == 200  # the limit is per address
+    running.assert_no_crash()
+
+
+def test_openapi_describes_the_catalog_and_the_clock(server: ServerProcess) -> None:
+    document = server.api().get("/api/openapi.json").json()
+    assert {"/api/catalog", "/api/time"} <= set(document["paths"])
+    assert {"Catalog", "ServerTime"} <= set(document["components"]["schemas"])

@@ -1,0 +1,88 @@
+"""What a phone needs to draw its forms, tiles and board: every edition and rule set.
+
+Built once per process; the phone never scores with it (values label the tiles only).
+"""
+
+from functools import cache
+
+import msgspec
+
+import editions
+from rules import rulesets
+
+
+class Letter(msgspec.Struct, frozen=True, array_like=True):
+    face: str
+    value: int
+    count: int
+
+
+class EditionInfo(msgspec.Struct, frozen=True):
+    code: str
+    name: str
+    language: str
+    letters: tuple[Letter, ...]
+    blanks: int
+    rack_size: int
+    bingo_bonus: int
+    premiums: tuple[str, ...]  # what the typed-mode panel offers
+    board: tuple[str, ...] | None  # rows of "2L" "3L" "2W" "3W" ".." tokens; None: no board
+    colours: dict[str, str]
+
+
+class RulesInfo(msgspec.Struct, frozen=True):
+    code: str
+    name: str
+    max_players: int
+    duplicate: bool
+    penalty: int
+    penalty_adds_move: bool
+    penalty_percent: bool
+    clock_seconds: int | None
+
+
+class Catalog(msgspec.Struct, frozen=True):
+    editions: tuple[EditionInfo, ...]
+    rules: tuple[RulesInfo, ...]
+
+
+def _edition(code: str) -> EditionInfo:
+    edition = editions.get(code)
+    layout = edition.layout
+    board = None
+    if layout is not None:
+        board = tuple(
+            " ".join(str(layout.premium(r, c) or "..") for c in range(layout.size))
+            for r in range(layout.size)
+        )
+    return EditionInfo(
+        code=edition.code,
+        name=edition.name,
+        language=edition.language,
+        letters=tuple(Letter(k.face, k.value, k.count) for k in edition.kinds),
+        blanks=edition.blanks,
+        rack_size=edition.rack_size,
+        bingo_bonus=edition.bingo_bonus,
+        premiums=tuple(str(p) for p in edition.premiums),
+        board=board,
+        colours={str(p): colour for p, colour in edition.colours},
+    )
+
+
+@cache
+def catalog_json() -> bytes:
+    """The catalog, encoded once."""
+    rules = tuple(
+        RulesInfo(
+            r.code,
+            r.name,
+            r.max_players,
+            r.duplicate,
+            r.penalty,
+            r.penalty_adds_move,
+            r.penalty_percent,
+            r.clock_seconds,
+        )
+        for r in rulesets.RULE_SETS.values()
+    )
+    return msgspec.json.encode(Catalog(tuple(_edition(c) for c in editions.codes()), rules))

@@ -1,0 +1,38 @@
+"""Fixtures for the browser tests: one real ``tilestream serve`` and one Chromium per run."""
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.server.serving import ServerProcess
+from tests.web.browser import launch, missing_strings, open_app
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The table server on SQLite; every browser shares 127.0.0.1, hence the join limit."""
+    process = ServerProcess(
+        tmp_path_factory.mktemp("web-server"), options=("--joins-per-minute", "10000")
+    )
+    process.start()
+    yield process
+    process.stop()
+    process.assert_no_crash()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: ServerProcess) -> Iterator[Page]:
+    """A Dutch phone with the app open; the test fails if a string was missing."""
+    page = open_app(browser, server.url, "nl")
+    yield page
+    assert missing_strings(page) == []
+    page.context.close()

@@ -1,0 +1,86 @@
+"""Live: changes reach every phone without a reload; a lost server shows a quiet banner, the
+phones reconnect by themselves, and a command tapped while offline lands exactly once."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.serving import ServerProcess
+from tests.web.browser import create_table, join_table, open_app, shot
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server this test may kill and start again (the shared one stays up)."""
+    process = ServerProcess(tmp_path / "data", options=("--joins-per-minute", "10000"))
+    process.start()
+    yield process
+    process.stop()
+    process.assert_no_crash()
+
+
+def sheet_seq(page: Page) -> int:
+    return page.evaluate("async () => (await import('/js/state.js')).app.view.seq")
+
+
+def send(page: Page, command: dict) -> None:
+    """Tap a command through the app's own outbox (what every button does)."""
+    page.evaluate(
+        "async (c) => { (await import('/js/live.js')).send(c).catch(() => {}); }", command
+    )
+
+
+def lines(page: Page) -> list[str]:
+    return page.evaluate(
+        "async () => (await import('/js/state.js')).app.view.sheet.lines.map(l => l.kind)"
+    )
+
+
+def test_a_command_on_one_phone_reaches_the_other_without_a_reload(
+    browser: Browser, server: ServerProcess
+) -> None:
+    host = open_app(browser, server.url)
+    code = create_table(host, ["Anna", "Bas"])
+    guest = open_app(browser, server.url)
+    join_table(guest, code, "Speler 2")
+    send(guest, {"type": "enter_points", "points": 12})
+    host.wait_for_function(
+        "async () => (await import('/js/state.js')).app.view?.sheet?.totals[0] === 12"
+    )
+    for page in (host, guest):
+        page.context.close()
+
+
+def test_offline_banner_reconnect_and_a_command_sent_once(
+    browser: Browser, own_server: ServerProcess
+) -> None:
+    host = open_app(browser, own_server.url)
+    code = create_table(host, ["Anna", "Bas"])
+    guest = open_app(browser, own_server.url)
+    join_table(guest, code, "Speler 2")
+    host.wait_for_function("async () => (await import('/js/state.js')).app.view?.sheet")
+    before = sheet_seq(host)
+
+    own_server.kill()
+    banner = host.locator("#banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Geen verbinding")
+    shot(host, "offline-banner")
+    send(host, {"type": "pass"})  # tapped while the server is down
+
+    own_server.restart()
+    expect(banner).to_be_hidden(timeout=30_000)
+    for page in (host, guest):
+        page.wait_for_function(
+            f"async () => (await import('/js/state.js')).app.view.seq === {before + 1}",
+            timeout=30_000,
+        )
+        assert lines(page) == ["pass"]
+    # The outbox is empty: a reload sends nothing again.
+    host.reload()
+    host.wait_for_function("async () => (await import('/js/state.js')).app.online")
+    assert sheet_seq(host) == before + 1
+    for page in (host, guest):
+        page.context.close()

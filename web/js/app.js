@@ -1,0 +1,74 @@
+// The phone app: loads strings and the catalog, rejoins the table kept in local storage
+// (P-10), and lets each screen render from the shared state.
+
+import { call } from "./api.js";
+import * as calculator from "./calculator.js";
+import { LANGUAGES, onLanguage, preferredLanguage, refusal, setLanguage, t } from "./i18n.js";
+import { connect, nudge, onExpired, onRefusal, onStatus } from "./live.js";
+import * as printLinks from "./print-links.js";
+import { loadSession } from "./session.js";
+import * as start from "./start.js";
+import { app, changed, sheet, subscribe } from "./state.js";
+import * as tiles from "./tiles.js";
+import { h, say } from "./ui.js";
+
+// The sheets load when a game of their kind first shows: the start page does without them.
+const SHEETS = { classic: () => import("./sheet.js"), duplicate: () => import("./duplicate.js") };
+
+async function boot() {
+  app.session = loadSession();
+  const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
+  app.catalog = catalog;
+  languageSwitch();
+  start.mount(document.getElementById("start"));
+  calculator.mount(document.getElementById("calculator"));
+  subscribe(loadSheet);
+  tiles.mount(document.getElementById("tiles"));
+  printLinks.mount(document.getElementById("print-links"));
+  onStatus(banner);
+  onRefusal((code, params) => say(refusal(code, params)));
+  onExpired(() => start.leave("error.bad_token"));
+  if (app.session) connect();
+  addEventListener("online", nudge);
+  document.addEventListener("visibilitychange", () => document.hidden || nudge());
+  changed();
+  document.body.dataset.ready = "true"; // the browser tests and bench wait for this
+}
+
+const loading = {};
+function loadSheet() {
+  const mode = sheet()?.mode;
+  if (!mode || loading[mode]) return;
+  loading[mode] = SHEETS[mode]().then((module) => {
+    module.mount(document.getElementById("sheet"));
+    changed();
+  });
+}
+
+function languageSwitch() {
+  const select = document.getElementById("language");
+  const fill = () => select.replaceChildren(...LANGUAGES.map((code) =>
+    h("option", { value: code, selected: code === document.documentElement.lang },
+      t(`language.${code}`))));
+  fill();
+  onLanguage(fill);
+  select.addEventListener("change", () => setLanguage(select.value, true).then(changed));
+}
+
+// A quiet line while the connection is lost; it goes when the phone is back.
+let lost = null;
+function banner(online) {
+  const line = document.getElementById("banner");
+  clearTimeout(lost);
+  if (online) {
+    line.hidden = true;
+    return;
+  }
+  // A blink of a reconnect is not worth a banner.
+  lost = setTimeout(() => {
+    line.textContent = t("common.offline");
+    line.hidden = false;
+  }, 1500);
+}
+
+boot();

@@ -1,0 +1,421 @@
+// The calculator (§3, §4): a move typed as words or laid on the board, scored by the server on
+// every change (the phone never scores), shown word by word with its formula (SCR-17), and
+// the buttons that put it on the sheet or on the board.
+//
+// Inputs are drawn once per structural change; typing only redraws the tiles, the board and
+// the result, so the caret and a phone keyboard's composition are never disturbed.
+
+import * as api from "./api.js";
+import * as boardmode from "./boardmode.js";
+import { EXAMPLES } from "./examples.js";
+import { number, onLanguage, playerName, refusal, t } from "./i18n.js";
+import * as live from "./live.js";
+import {
+  app, canWrite, changed, chosenEdition, edition as editionInfo, isHost, sheet, subscribe,
+} from "./state.js";
+import * as typed from "./typed.js";
+import { h, replace, say, sayRefusal } from "./ui.js";
+
+const DEBOUNCE = 150; // ms between the last keystroke and asking the server
+
+let section;
+let mode = "typed";
+let check = false; // WL-01: off by default
+let draft = { typed: typed.empty(), board: boardmode.empty() };
+let result = null; // {score, words, rows} or {error}; .stale while a newer answer is due
+let resultRegion;
+let totalLine;
+let toolsRegion;
+let shown = ""; // what of the table the calculator last drew (see onState)
+let examplesOpen = false;
+
+export function mount(element) {
+  section = element;
+  fromLink();
+  subscribe(onState);
+  onLanguage(render);
+  addEventListener("hashchange", () => {
+    if (fromLink()) render();
+  });
+}
+
+// Another phone's line, the clock or a reconnect change the app's state often; the calculator
+// redraws only for what it shows, so that typing is not interrupted for nothing.
+function tableKey() {
+  const running = game();
+  const round = running && running.rounds[running.rounds.length - 1];
+  return JSON.stringify([running && [running.edition, running.mode, running.players,
+    running.to_move, running.rounds.length, round && round.scores, running.board,
+    running.unscored], app.session && app.session.role, app.online]);
+}
+
+function onState() {
+  if (tableKey() !== shown) render();
+}
+
+// --- what the calculator works on --------------------------------------------------------
+
+// The running game at this table, if any: its edition and board are the calculator's.
+function game() {
+  const current = sheet();
+  return current && !current.ended ? current : null;
+}
+
+const editionCode = () => (game() ? game().edition : chosenEdition());
+
+function context() {
+  const edition = editionInfo(editionCode());
+  const running = game();
+  return {
+    edition,
+    faces: new Set(edition.letters.map(([face]) => face)),
+    values: Object.fromEntries(edition.letters.map(([face, value]) => [face, value])),
+    rows: running ? running.board : boardmode.loadLocal(edition.code),
+    marked: new Set(running ? running.unscored : []),
+    changed: schedule,
+    redraw: render,
+  };
+}
+
+const boardless = (edition) => !edition.board; // BRD-23: Literaki has its own layout
+
+function currentMove(ctx = context()) {
+  return mode === "board" ? boardmode.move(draft.board, ctx.faces)
+    : typed.move(draft.typed, ctx.faces);
+}
+
+const hasMove = () => (mode === "board" ? !boardmode.isEmpty(draft.board)
+  : !typed.isEmpty(draft.typed));
+
+function clearMove() {
+  draft = { typed: typed.empty(), board: boardmode.empty() };
+  result = null;
+}
+
+// --- drawing -----------------------------------------------------------------------------
+
+function render() {
+  if (!app.catalog) return;
+  const ctx = context();
+  if (mode === "board" && boardless(ctx.edition)) mode = "typed";
+  shown = tableKey();
+  const typing = document.activeElement;
+  const caret = isText(typing) && section.contains(typing)
+    ? [typing.selectionStart, typing.selectionEnd] : null;
+  resultRegion = h("div", { class: "result" });
+  totalLine = h("p", { class: "total", id: "calc-total", "aria-live": "polite",
+    "aria-atomic": "true" });
+  toolsRegion = h("div", { class: "tools" });
+  replace(section,
+    h("h2", { id: "calculator-title" }, t("calc.title")),
+    editionField(ctx),
+    modeSwitch(ctx),
+    mode === "board" ? boardmode.render(draft.board, ctx) : typed.render(draft.typed, ctx),
+    wordCheck(),
+    totalLine,
+    resultRegion,
+    toolsRegion,
+    game() ? null : examples());
+  if (caret && isText(document.activeElement)) document.activeElement.setSelectionRange(...caret);
+  drawResult();
+  drawTools();
+  schedule();
+}
+
+const isText = (element) => element && element.tagName === "INPUT" && element.type === "text";
+
+function editionField(ctx) {
+  if (game()) {
+    return h("p", { class: "edition" }, t("calc.game_edition",
+      { edition: t(`edition.${ctx.edition.code}`) }));
+  }
+  return h("div", { class: "field" },
+    h("label", { for: "calc-edition" }, t("calc.edition")),
+    h("select", { id: "calc-edition", onchange: (event) => {
+      app.edition = event.target.value;
+      render();
+      changed(); // the tile panel and the print links show the same set
+    } }, app.catalog.editions.map((e) => h("option",
+      { value: e.code, selected: e.code === ctx.edition.code }, t(`edition.${e.code}`)))));
+}
+
+// BRD-01: the switch sits above the move; switching mid-move asks first (P-22).
+function modeSwitch(ctx) {
+  const noBoard = boardless(ctx.edition);
+  const option = (value, label, disabled) => h("label", { class: "option" },
+    h("input", {
+      type: "radio", name: "calc-mode", id: `calc-mode-${value}`, value,
+      checked: mode === value, disabled,
+      "aria-describedby": disabled ? "calc-no-board" : null,
+      onchange: (event) => {
+        if (hasMove() && !confirm(t("calc.switch_confirm"))) {
+          event.target.checked = false;
+          document.getElementById(`calc-mode-${mode}`).checked = true;
+          return;
+        }
+        clearMove();
+        mode = value;
+        render();
+      },
+    }), " ", label);
+  return h("fieldset", { class: "choice mode" },
+    h("legend", {}, t("calc.mode")),
+    option("typed", t("calc.mode_typed"), false),
+    option("board", t("calc.mode_board"), noBoard),
+    noBoard ? h("p", { class: "hint", id: "calc-no-board" }, t("calc.no_board")) : null);
+}
+
+function wordCheck() {
+  return h("div", { class: "wordcheck" },
+    h("label", { class: "option" },
+      h("input", { type: "checkbox", id: "calc-check", checked: check, onchange: (event) => {
+        check = event.target.checked;
+        render();
+      } }), " ", t("wordcheck.toggle")),
+    check ? h("p", { class: "hint" }, t("wordcheck.notice")) : null);
+}
+
+// Every word with its points and formula (SCR-17), the bingo, the total, and why a move is
+// refused; then what may be done with it.
+function drawResult() {
+  const score = result && result.score;
+  const said = score ? t("calc.total", { points: number(score.total) }) : "";
+  if (totalLine.textContent !== said) totalLine.textContent = said; // read out once
+  totalLine.hidden = !score;
+  resultRegion.classList.toggle("stale", Boolean(result && result.stale));
+  if (!result) {
+    replace(resultRegion, h("p", { class: "hint" },
+      t(mode === "board" ? "calc.empty_board" : "calc.empty_typed")));
+    return;
+  }
+  if (result.error) {
+    replace(resultRegion, h("p", { class: "refusal", role: "alert",
+      dataset: { code: result.error.code } }, refusal(result.error.code, result.error.params)));
+    return;
+  }
+  const statuses = result.words || [];
+  replace(resultRegion,
+    h("ol", { class: "words" }, score.words.map((word, i) => h("li", { class: "word-score" },
+      h("p", { class: "word-line" },
+        h("span", { class: "word" }, word.word),
+        word.start ? h("span", { class: "where" },
+          ` ${word.start} ${word.direction === "down" ? "↓" : "→"}`) : null,
+        h("span", { class: "points" }, number(word.points))),
+      h("p", { class: "formula" }, word.formula),
+      word.note === "no_new_tiles" ? h("p", { class: "note" }, t("calc.no_new_tiles")) : null,
+      statuses[i] ? h("p", { class: `check ${statuses[i]}` }, t(`wordcheck.${statuses[i]}`))
+        : null))),
+    score.bingo ? h("p", { class: "bingo" }, t("calc.bingo", { points: number(score.bingo) }))
+      : null,
+    score.refusal ? h("p", { class: "refusal", role: "alert", dataset: { code: score.refusal } },
+      refusal(score.refusal, { count: score.new_tiles,
+        rack_size: editionInfo(editionCode()).rack_size })) : null,
+    actions(score));
+}
+
+// SHC-11, DUP-08/09, BRD-20..22: only a valid, fresh, recordable score gets buttons (BRD-18).
+function actions(score) {
+  const running = game();
+  const ready = !result.stale && !score.refusal;
+  const buttons = [];
+  const move = currentMove();
+  if (ready && running && canWrite()) {
+    if (running.mode === "duplicate") {
+      const round = running.rounds.length - 1;
+      const seat = round >= 0 ? running.rounds[round].scores.indexOf(null) : -1;
+      if (seat >= 0) {
+        buttons.push(button(t("calc.record_player", { points: number(score.total),
+          name: playerName(running.players, seat) }), "primary", () => record(
+          { type: "correct_cell", round, player: seat, points: score.total }, false)));
+      }
+      if (isHost()) {
+        buttons.push(button(t("calc.record_top", { points: number(score.total) }), "",
+          () => record({ type: "record_top", ...move }, true)));
+      }
+    } else {
+      buttons.push(button(t("calc.record", { points: number(score.total),
+        name: playerName(running.players, running.to_move) }), "primary",
+      () => record({ type: "record_move", ...move }, true)));
+    }
+  }
+  if (mode === "board" && ready && (!running || canWrite())) {
+    buttons.push(button(t(running ? "calc.place_unscored" : "calc.place"), "",
+      () => place(move)));
+  }
+  return buttons.length ? h("div", { class: "actions" }, buttons) : null;
+}
+
+const button = (label, kind, onclick) => h("button", { type: "button", class: kind, onclick },
+  label);
+
+// Recording empties the move (SHC-11); a refusal puts it back.
+async function record(command, clear) {
+  const saved = { draft, result };
+  if (clear) {
+    clearMove();
+    render();
+  }
+  try {
+    await live.send(command);
+  } catch (error) {
+    if (clear) ({ draft, result } = saved);
+    render();
+    sayRefusal(error);
+  }
+}
+
+function place(move) {
+  if (game()) {
+    record({ type: "place_tiles", ...move }, true);
+    return;
+  }
+  boardmode.saveLocal(editionCode(), result.rows);
+  clearMove();
+  render();
+}
+
+// BRD-22: at a table only tiles placed without a score go; alone, the whole local board.
+function clearBoard() {
+  if (game()) record({ type: "clear_board" }, false);
+  else {
+    boardmode.saveLocal(editionCode(), null);
+    render();
+  }
+}
+
+// --- asking the server -------------------------------------------------------------------
+
+let timer = null;
+let asked = 0;
+let lastKey = "";
+
+// Score again when the move, the edition, the board or the check changed.
+function schedule() {
+  const ctx = context();
+  const move = currentMove(ctx);
+  const useLive = Boolean(game() && app.online);
+  const rows = mode === "board" ? ctx.rows : null;
+  const key = JSON.stringify([ctx.edition.code, move, rows, check, useLive]);
+  drawTools();
+  if (key === lastKey) return;
+  lastKey = key;
+  clearTimeout(timer);
+  asked += 1;
+  if (!move) {
+    result = null;
+    drawResult();
+    return;
+  }
+  if (result) {
+    result.stale = true;
+    drawResult();
+  }
+  const mine = asked;
+  timer = setTimeout(async () => {
+    let answer;
+    try {
+      answer = useLive ? await live.preview(move, check)
+        : await api.score(ctx.edition.code, move, rows, check);
+      answer = { score: answer.score, words: answer.words || [], rows: answer.rows || null };
+    } catch (error) {
+      answer = { error };
+    }
+    if (mine !== asked) return;
+    result = answer;
+    drawResult();
+  }, DEBOUNCE);
+}
+
+// --- share link (§16) --------------------------------------------------------------------
+
+// Only the edition and the move: never names, the sheet or the board's tiles (LNK-02..05).
+function shareLink() {
+  const data = { edition: editionCode(), move: currentMove() };
+  return `${location.origin}${location.pathname}#calc=${encodeURIComponent(JSON.stringify(data))}`;
+}
+
+function drawTools() {
+  if (!toolsRegion) return;
+  const ctx = context();
+  const boardTools = mode === "board" && (game() ? canWrite() && ctx.marked.size : ctx.rows);
+  replace(toolsRegion,
+    boardTools ? button(t("calc.clear_board"), "", clearBoard) : null,
+    currentMove(ctx) ? button(t("calc.copy_link"), "", copyLink) : null);
+}
+
+async function copyLink() {
+  const link = shareLink();
+  const field = h("input", { id: "calc-link", readonly: true, value: link,
+    onfocus: (event) => event.target.select() });
+  toolsRegion.querySelector(".field")?.remove();
+  toolsRegion.append(h("div", { class: "field" },
+    h("label", { for: "calc-link" }, t("calc.link")), field));
+  try {
+    await navigator.clipboard.writeText(link);
+    say(t("calc.link_copied"), "info");
+  } catch {
+    field.focus(); // no clipboard (plain http): the link is selected for a long press
+  }
+}
+
+// Opening a link fills the calculator; other hashes (#join=) are not ours.
+function fromLink() {
+  const found = location.hash.match(/^#calc=(.*)$/);
+  if (!found) return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  try {
+    load(JSON.parse(decodeURIComponent(found[1])));
+  } catch {
+    say(t("calc.bad_link"));
+  }
+  return true;
+}
+
+// A move from a link or an example: {edition, move: {typed} | {board}}.
+function load({ edition, move }) {
+  if (!game() && app.catalog.editions.some((e) => e.code === edition)) app.edition = edition;
+  const faces = context().faces;
+  clearMove();
+  if (move && move.board && !boardless(editionInfo(editionCode()))) {
+    mode = "board";
+    draft.board = boardmode.fromMove(move.board, faces);
+  } else if (move && Array.isArray(move.typed)) {
+    mode = "typed";
+    draft.typed = typed.fromMove(move.typed, faces);
+  }
+}
+
+// --- verification examples (GEN-09, §20) ---------------------------------------------------
+
+function examples() {
+  const language = document.documentElement.lang;
+  const own = EXAMPLES.filter((x) => editionInfo(x.edition).language === language);
+  const shown = own.length ? own : EXAMPLES;
+  const editions = [...new Set(shown.map((x) => x.edition))];
+  return h("details", { class: "examples", open: examplesOpen,
+    ontoggle: (event) => { examplesOpen = event.target.open; } },
+    h("summary", {}, t("calc.examples")),
+    h("p", { class: "hint" }, t("calc.examples_hint")),
+    editions.map((code) => [
+      h("h3", {}, t(`edition.${code}`)),
+      h("ul", {}, shown.filter((x) => x.edition === code).map((example) => h("li", {},
+        h("button", { type: "button", class: "example", onclick: () => loadExample(example) },
+          `${example.name} = ${number(example.points)}`))))]));
+}
+
+// A board example that follows earlier moves lays them first on an empty local board.
+async function loadExample(example) {
+  let rows = null;
+  try {
+    for (const before of example.before || []) {
+      rows = (await api.score(example.edition, before, rows, false)).rows;
+    }
+  } catch (error) {
+    sayRefusal(error);
+    return;
+  }
+  if (example.move.board) boardmode.saveLocal(example.edition, rows);
+  load(example);
+  render();
+  document.getElementById("calc-total")?.scrollIntoView({ block: "center" });
+}

@@ -1,0 +1,205 @@
+// The room display: a projector or a tablet in the club room, large print, read-only.
+// It sits at the table as a viewer ("/display.html#join=CODE", linked from the table bar),
+// kept under its own key so a phone in the same browser keeps its own place, and shows the
+// board, the round and its clock, the last top and the standings; for a classic game the
+// board, the totals and who is to move.
+
+import { call, joinTable } from "./api.js";
+import { renderBoard, step, tilesOf } from "./board.js";
+import * as clock from "./clock.js";
+import {
+  number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t,
+} from "./i18n.js";
+import { connect, disconnect, onExpired, onStatus } from "./live.js";
+import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
+import { app, changed, edition, sheet, subscribe } from "./state.js";
+import { h, replace, say } from "./ui.js";
+
+let main;
+let typedCode = "";
+
+async function boot() {
+  main = document.getElementById("main");
+  const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
+  app.catalog = catalog;
+  clock.listenForGesture();
+  subscribe(render);
+  onLanguage(render);
+  onStatus((online) => { document.getElementById("banner").hidden = online; });
+  onExpired(() => leave("bad_token"));
+  const code = new URLSearchParams(location.hash.slice(1)).get("join");
+  history.replaceState(null, "", location.pathname); // a reload rejoins from storage
+  await sit(code ? code.trim().toUpperCase() : "");
+  changed();
+  document.body.dataset.ready = "true"; // the browser tests wait for this
+}
+
+// Take the kept place when it is for this code (or no code was given), else join as a viewer.
+async function sit(code) {
+  const kept = loadSession(DISPLAY);
+  if (kept && (!code || kept.code === code)) {
+    app.session = kept;
+    connect();
+    return;
+  }
+  if (!code) return;
+  try {
+    const joined = await joinTable(code, "viewer", null);
+    disconnect();
+    app.session = { table: joined.table, token: joined.token, role: "viewer", seat: null, code };
+    app.view = null;
+    saveSession(app.session, DISPLAY);
+    connect();
+  } catch (error) {
+    typedCode = code;
+    say(refusal(error.code, error.params));
+  }
+}
+
+function leave(reason) {
+  disconnect();
+  forgetSession(DISPLAY);
+  app.session = null;
+  app.view = null;
+  say(refusal(reason));
+  changed();
+}
+
+function render() {
+  if (!app.catalog) return;
+  document.getElementById("banner").textContent = t("common.offline");
+  const game = app.session ? sheet() : null;
+  clock.follow(game && game.mode === "duplicate" && !game.ended ? game.clock : null);
+  if (!app.session) {
+    replace(main, joinForm());
+    return;
+  }
+  const head = h("header", { class: "room-head" },
+    h("h1", {}, t("display.title")),
+    h("p", { class: "room-code" }, t("display.table", { code: app.session.code })));
+  if (!game) {
+    replace(main, head, h("p", { class: "waiting" }, t("display.waiting")));
+    return;
+  }
+  replace(main, head, h("div", { class: "room-grid" },
+    board(game),
+    h("div", { class: "room-side" },
+      game.mode === "duplicate" ? duplicateSide(game) : classicSide(game))));
+}
+
+function joinForm() {
+  return h("form", {
+    class: "card room-join", "aria-labelledby": "room-join-title",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      await sit(event.target.code.value.trim().toUpperCase());
+      changed();
+    },
+  },
+  h("h1", { id: "room-join-title" }, t("display.join_title")),
+  h("p", { class: "hint" }, t("display.join_hint")),
+  h("div", { class: "field" },
+    h("label", { for: "room-code" }, t("display.code")),
+    h("input", {
+      id: "room-code", name: "code", required: true, value: typedCode, maxlength: 6,
+      minlength: 6, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+      class: "code-input", pattern: "[A-Za-z0-9]{6}",
+    })),
+  h("div", { class: "actions" },
+    h("button", { class: "primary", type: "submit" }, t("display.join"))));
+}
+
+function board(game) {
+  const info = edition(game.edition);
+  if (!info || !info.board || !game.board) return null;
+  const words = game.mode === "duplicate" ? lastTop(game)?.top_words : lastMove(game)?.words;
+  return h("div", { class: "room-board" }, renderBoard({
+    edition: info,
+    rows: game.board,
+    marked: squaresOf(words || [], game.board),
+    label: t("display.board"),
+  }));
+}
+
+// The squares of the words of the last top (or move): from each word's first square, on
+// while there are tiles, so a digraph tile (Spanish CH) counts as one square.
+function squaresOf(words, rows) {
+  const tiles = tilesOf(rows);
+  const marked = new Set();
+  for (const [, , , start, direction] of words) {
+    for (let square = start; square && tiles.has(square); square = step(square, direction)) {
+      marked.add(square);
+    }
+  }
+  return marked;
+}
+
+function lastTop(game) {
+  return game.rounds.findLast((played) => played.top !== null) || null;
+}
+
+function lastMove(game) {
+  return game.lines.findLast((line) => line.kind === "move" || line.kind === "points") || null;
+}
+
+function duplicateSide(game) {
+  const top = lastTop(game);
+  return [
+    h("h2", { class: "room-round" }, game.ended ? t("display.final")
+      : t("display.round", { n: number(game.rounds.length) })),
+    game.ended || !game.clock ? null : clock.face(),
+    h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
+      h("h3", { id: "room-top-title" }, t("display.last_top")),
+      top ? [h("p", { class: "room-points" }, number(top.top)), words(top.top_words)]
+        : h("p", {}, t("display.no_top"))),
+    standings(game, [t("dup.total"), t("dup.difference"), t("dup.percent")], (p) => {
+      const s = game.standings[p];
+      return [number(s.total), number(s.difference), percent(s.percent_tenths)];
+    }, (p) => game.totals[p]),
+  ];
+}
+
+function classicSide(game) {
+  const move = lastMove(game);
+  return [
+    h("h2", { class: "room-round" }, game.ended ? t("display.final")
+      : t("display.to_move", { name: playerName(game.players, game.to_move) })),
+    standings(game, [t("dup.total")], (p) => [number(totalOf(game, p))], (p) => totalOf(game, p)),
+    move ? h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
+      h("h3", { id: "room-top-title" }, t("display.last_move")),
+      h("p", { class: "room-points" },
+        `${playerName(game.players, move.player)}: ${number(move.points)}`),
+      words(move.words)) : null,
+  ];
+}
+
+function totalOf(game, player) {
+  const row = game.final && game.final.find((r) => r.player === player);
+  return row ? row.final : game.totals[player];
+}
+
+function words(list) {
+  if (!list.length) return null;
+  return h("p", { class: "room-words" },
+    list.map(([word, points]) => `${word} ${number(points)}`).join(" · "));
+}
+
+// Best first; after the end, the places of the final table (ties share one, P-35).
+function standings(game, labels, cells, score) {
+  const places = new Map((game.final || []).map((row) => [row.player, row.place]));
+  const toMove = game.mode === "classic" && !game.ended ? game.to_move : null;
+  const order = game.players.map((_, p) => p)
+    .sort((a, b) => score(b) - score(a) || a - b);
+  return h("table", { class: "room-standings" },
+    h("caption", {}, t("display.standings")),
+    h("thead", {}, h("tr", {},
+      game.final ? h("th", { scope: "col", class: "num" }, t("dup.place")) : null,
+      h("th", { scope: "col" }, t("dup.player")),
+      labels.map((label) => h("th", { scope: "col", class: "num" }, label)))),
+    h("tbody", {}, order.map((p) => h("tr", { class: p === toMove ? "to-move" : null },
+      game.final ? h("td", { class: "num" }, number(places.get(p))) : null,
+      h("th", { scope: "row" }, playerName(game.players, p)),
+      cells(p).map((value) => h("td", { class: "num" }, value))))));
+}
+
+boot();

@@ -1,0 +1,259 @@
+// The duplicate sheet (DUP-04..15): a row per round with the top and every player's score,
+// each cell editable at any time (P-40); under it the totals, the difference from the sum
+// of the tops and the percentage of it (DUP-05..07); the round clock; the ranking once the
+// game has ended. The server does every sum: this screen only shows and sends.
+
+import * as clock from "./clock.js";
+import { notice, number, onLanguage, percent, playerName, t } from "./i18n.js";
+import { send } from "./live.js";
+import { app, canWrite, changed, isHost, sheet, subscribe } from "./state.js";
+import { h, replace, say, sayRefusal } from "./ui.js";
+
+const MAX_POINTS = 2000; // SHC-12, as the server checks it
+
+let section;
+let box;
+
+export function mount(element) {
+  section = element;
+  box = h("div", { class: "duplicate", hidden: true });
+  section.append(box);
+  clock.listenForGesture();
+  subscribe(render);
+  onLanguage(render);
+}
+
+function render() {
+  const game = sheet();
+  const shown = game !== null && game.mode === "duplicate";
+  if (!section.contains(box)) section.append(box); // the classic sheet redraws the section
+  box.hidden = !shown;
+  if (!shown) {
+    clock.follow(null);
+    box.replaceChildren();
+    return;
+  }
+  section.hidden = false;
+  const typing = typed();
+  const open = game.rounds.length - 1;
+  replace(box,
+    h("h2", { id: "sheet-title" }, t("dup.title")),
+    game.ended ? ranking(game) : clock.panel(game.clock),
+    overTop(game),
+    rounds(game),
+    !game.ended && isHost() ? topForm(open) : null,
+    actions(game));
+  if (game.ended) clock.follow(null);
+  keep(typing);
+}
+
+// What is being typed in a cell survives a redraw caused by another phone.
+function typed() {
+  const input = document.activeElement;
+  if (!input || input.tagName !== "INPUT" || !box.contains(input)) return null;
+  return { id: input.id, value: input.value, saved: input.dataset.saved,
+    start: input.selectionStart, end: input.selectionEnd };
+}
+
+function keep(typing) {
+  if (!typing || typing.value === typing.saved) return;
+  const input = document.getElementById(typing.id);
+  if (!input) return;
+  input.value = typing.value;
+  input.setSelectionRange(typing.start, typing.end);
+}
+
+// Over-top is a notice, never a block (DUP-11, P-42).
+function overTop(game) {
+  const found = game.notices.filter((n) => n.code === "over_top");
+  if (!found.length) return null;
+  return h("ul", { class: "notices", role: "status" }, found.map(({ params }) => {
+    const name = playerName(game.players, params.player);
+    const round = number(params.round + 1);
+    return h("li", { class: "notice" }, `${t("dup.cell_player", { round, name })}: `,
+      notice("over_top", { round, player: name, name, points: number(params.points),
+        top: number(params.top) }));
+  }));
+}
+
+function rounds(game) {
+  const open = game.rounds.length - 1;
+  const last = game.rounds[open];
+  const idle = game.ended && last.top === null && last.scores.every((s) => s === null);
+  const played = idle ? game.rounds.slice(0, -1) : game.rounds;
+  const over = new Set(game.notices.filter((n) => n.code === "over_top")
+    .map(({ params }) => `${params.round}:${params.player}`));
+  const names = game.players.map((_, p) => playerName(game.players, p));
+  const mine = app.session && app.session.role === "player" ? app.session.seat : null;
+  const head = h("tr", {},
+    h("th", { scope: "col" }, t("dup.round")),
+    h("th", { scope: "col", class: "num" }, t("dup.top")),
+    names.map((name, p) => h("th", { scope: "col", class: p === mine ? "num mine" : "num" },
+      name)));
+  const body = played.map((row, r) => {
+    const current = r === open && !game.ended;
+    const round = number(r + 1);
+    return h("tr", { class: current ? "open" : null },
+      h("th", { scope: "row" }, round,
+        current ? h("span", { class: "sr-only" }, `, ${t("dup.open_round")}`) : null),
+      h("td", { class: "num dup-topcell" },
+        cell(game, r, null, row.top, t("dup.cell_top", { round }))),
+      row.scores.map((score, p) => h("td", { class: p === mine ? "num mine" : "num" },
+        cell(game, r, p, score, t("dup.cell_player", { round, name: names[p] }),
+          over.has(`${r}:${p}`)))));
+  });
+  // The tops' sum stands under the tops; the longer labels take the top column too, so the
+  // round column stays narrow and four players fit on a small phone.
+  const foot = [
+    h("tr", {}, h("th", { scope: "row" }, t("dup.total")),
+      h("td", { class: "num" }, number(game.tops)),
+      game.standings.map((s) => h("td", { class: "num" }, number(s.total)))),
+    ...[
+      [t("dup.difference"), game.standings.map((s) => number(s.difference))],
+      [t("dup.percent"), game.standings.map((s) => percent(s.percent_tenths))],
+    ].map(([label, values]) => h("tr", {},
+      h("th", { scope: "row", colspan: 2 }, label),
+      values.map((value) => h("td", { class: "num" }, value)))),
+  ];
+  return h("div", { class: "dup-scroll" },
+    h("table", { class: "dup-rounds" },
+      h("caption", { class: "sr-only" }, t("dup.rounds_caption")),
+      h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)));
+}
+
+// One editable cell. The open round's top belongs to the top form: entering it records
+// the top, which closes the round (P-40). Top cells are the director's (host only).
+function cell(game, round, player, points, label, overTopFlag = false) {
+  const isOpenTop = player === null && round === game.rounds.length - 1;
+  const editable = canWrite() && !game.ended && (player !== null || isHost());
+  const saved = points === null ? "" : String(points);
+  return h("input", {
+    id: player === null ? `dup-r${round}-top` : `dup-r${round}-p${player}`,
+    class: "dup-cell", type: "text", inputmode: "numeric", autocomplete: "off",
+    "aria-label": label, value: saved, readonly: !editable,
+    "aria-invalid": overTopFlag ? "true" : null,
+    form: isOpenTop ? "dup-top-form" : null,
+    dataset: { saved },
+    onchange: isOpenTop ? null : (event) => correct(event.target, round, player),
+    onkeydown: isOpenTop ? null : (event) => {
+      if (event.key === "Enter") correct(event.target, round, player);
+    },
+  });
+}
+
+// The cell's text as points: null for empty, undefined when it is not a number we accept.
+function points(text) {
+  if (text === "") return null;
+  if (!/^\d{1,4}$/.test(text) || Number(text) > MAX_POINTS) return undefined;
+  return Number(text);
+}
+
+function correct(input, round, player) {
+  const text = input.value.trim();
+  if (text === input.dataset.saved) return;
+  const value = points(text);
+  if (value === undefined) {
+    say(t("dup.bad_points", { max: number(MAX_POINTS) }));
+    input.value = input.dataset.saved;
+    return;
+  }
+  input.dataset.saved = text;
+  send({ type: "correct_cell", round, player, points: value }).catch((error) => {
+    sayRefusal(error);
+    changed(); // show the sheet as it stands again
+  });
+}
+
+// The director types the open round's top into its cell, then records it.
+function topForm(open) {
+  return h("form", {
+    id: "dup-top-form", class: "dup-top",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const input = document.getElementById(`dup-r${open}-top`);
+      const value = points(input.value.trim());
+      if (value === undefined || value === null) {
+        say(t("dup.bad_points", { max: number(MAX_POINTS) }));
+        input.focus();
+        return;
+      }
+      input.dataset.saved = String(value); // sent, so no draft to keep over the redraw
+      send({ type: "record_top", points: value }).catch(sayRefusal);
+    },
+  },
+  h("p", { class: "hint", id: "dup-top-hint" }, t("dup.top_hint", { round: number(open + 1) })),
+  h("button", { type: "submit", class: "primary", "aria-describedby": "dup-top-hint" },
+    t("dup.record_top")));
+}
+
+function actions(game) {
+  if (!canWrite()) return null;
+  return h("div", { class: "actions no-print" },
+    h("button", { type: "button", onclick: () => send({ type: "undo" }).catch(sayRefusal) },
+      t("dup.undo")),
+    game.ended ? null : h("button", {
+      type: "button", class: "danger",
+      onclick: () => {
+        if (confirm(t("dup.end_confirm"))) send({ type: "end_game", racks: [] }).catch(sayRefusal);
+      },
+    }, t("dup.end")));
+}
+
+// The ranking after the end (DUP-15): no settlement in duplicate (DUP-14).
+function ranking(game) {
+  const rows = ranked(game);
+  return h("section", { class: "card dup-ranking", "aria-labelledby": "dup-ranking-title" },
+    h("h3", { id: "dup-ranking-title" }, t("dup.ranking")),
+    h("p", {}, t("dup.ended")),
+    h("div", { class: "dup-scroll" }, h("table", {},
+      h("thead", {}, h("tr", {},
+        [t("dup.place"), t("dup.player"), t("dup.total"), t("dup.difference"), t("dup.percent")]
+          .map((label, i) => h("th", { scope: "col", class: i === 1 ? null : "num" }, label)))),
+      h("tbody", {}, rows.map((row) => h("tr", {},
+        h("td", { class: "num" }, row.place),
+        h("th", { scope: "row" }, row.name),
+        h("td", { class: "num" }, row.total),
+        h("td", { class: "num" }, row.difference),
+        h("td", { class: "num" }, row.percent)))))),
+    h("div", { class: "actions no-print" },
+      h("button", { type: "button", onclick: () => copy(rows) }, t("dup.copy")),
+      isHost() ? h("button", {
+        type: "button", class: "primary",
+        onclick: () => send({ type: "new_game" }).catch(sayRefusal),
+      }, t("dup.new_game")) : null));
+}
+
+// The final rows in order of place, written as this language writes numbers.
+function ranked(game) {
+  return [...game.final].sort((a, b) => a.place - b.place || a.player - b.player).map((row) => {
+    const standing = game.standings[row.player];
+    return {
+      place: number(row.place),
+      name: playerName(game.players, row.player),
+      total: number(row.final),
+      difference: number(standing.difference),
+      percent: percent(standing.percent_tenths),
+    };
+  });
+}
+
+// The ranking as text, without any link (DUP-15): the clipboard where the page may use it
+// (https or localhost), else the old copy command that works on a plain-http club network.
+async function copy(rows) {
+  const text = [t("dup.ranking"), ...rows.map((row) => t("dup.result_line", row))].join("\n");
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = h("textarea", { class: "sr-only", readonly: true });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand("copy");
+    area.remove();
+    if (!done) {
+      say(t("dup.copy_failed"));
+      return;
+    }
+  }
+  say(t("dup.copied"), "info");
+}

@@ -1,0 +1,104 @@
+// Every visible string comes from web/strings/{language}.json; numbers are written as each
+// language writes them (FMT-01/02). A missing key shows its name and is remembered in
+// `missing`, which the browser tests read.
+
+export const LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"];
+const STORED = "tilestream.language";
+
+export let language = "en";
+let strings = {};
+export const missing = new Set();
+const listeners = [];
+
+export function preferredLanguage() {
+  const stored = localStorage.getItem(STORED);
+  if (LANGUAGES.includes(stored)) return stored;
+  for (const wanted of navigator.languages || [navigator.language || ""]) {
+    const code = wanted.slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(code)) return code;
+  }
+  return "en";
+}
+
+export async function setLanguage(code, remember = false) {
+  const answer = await fetch(`/strings/${code}.json`);
+  strings = await answer.json();
+  language = code;
+  if (remember) localStorage.setItem(STORED, code);
+  document.documentElement.lang = code;
+  document.title = `Tilestream · ${t("common.title")}`;
+  translate(document);
+  for (const listener of listeners) listener(code);
+}
+
+export function onLanguage(listener) {
+  listeners.push(listener);
+}
+
+// t("sheet.to_move", {name: "Anna"}): "{name}" in the string takes the parameter.
+export function t(key, params = {}) {
+  const text = strings[key];
+  if (text === undefined) {
+    missing.add(key);
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    name in params ? String(params[name]) : whole);
+}
+
+export function has(key) {
+  return key in strings;
+}
+
+// Fill every element marked data-i18n (text) or data-i18n-{attribute} under `root`.
+export function translate(root) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const attribute of ["aria-label", "placeholder", "title"]) {
+    const data = `i18n${attribute.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase())}`;
+    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      element.setAttribute(attribute, t(element.dataset[data]));
+    }
+  }
+}
+
+// "2.000" in Dutch, "2000" in Italian and Polish (FMT-01), "-6" with a plain minus (FMT-03).
+export function number(value) {
+  const digits = String(Math.abs(value));
+  const short = ["it", "es", "pl"].includes(language) && Math.abs(value) < 10000;
+  const separator = { en: ",", fr: "\u202f", pl: "\u00a0" }[language] ?? ".";
+  const grouped = short ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  return (value < 0 ? "-" : "") + grouped;
+}
+
+// A percentage from tenths with one decimal: "92,3%" (FMT-02); "–" with no tops (P-42).
+export function percent(tenths) {
+  if (tenths === null || tenths === undefined) return "–";
+  const comma = language === "en" ? "." : ",";
+  return `${number(Math.trunc(tenths / 10))}${comma}${Math.abs(tenths % 10)}%`;
+}
+
+// A refusal from the server as a sentence: error.{code}, or the general one.
+export function refusal(code, params = {}) {
+  return has(`error.${code}`) ? t(`error.${code}`, numbers(params)) : t("error.unknown", { code });
+}
+
+// A notice of the sheet (pass limit, over-top, over-use …) as a sentence. A warning about a
+// recorded line the reducer could not apply carries the refusal's own code instead.
+export function notice(code, params = {}) {
+  return has(`notice.${code}`) || !has(`error.${code}`)
+    ? t(`notice.${code}`, numbers(params)) : refusal(code, params);
+}
+
+// The server's params are raw: a number in a sentence is written as the language writes it
+// ("tot en met 2.000", FMT-01).
+function numbers(params) {
+  return Object.fromEntries(Object.entries(params || {}).map(([name, value]) =>
+    [name, typeof value === "number" ? number(value) : value]));
+}
+
+// A player's name, or the default name in this language (P-03).
+export function playerName(players, index) {
+  return players[index] || t("common.default_player", { n: index + 1 });
+}

@@ -1,0 +1,159 @@
+// The websocket to the table: hello with the last seq seen, the sheet pushed live, commands
+// kept in an outbox (local storage) until the server answers, so a command tapped offline
+// is sent once on reconnect with the same id and lands once.
+
+import { Refused, clockOffset } from "./api.js";
+import { app, changed } from "./state.js";
+
+const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
+
+let socket = null;
+let joined = false;
+let attempt = 0;
+let timer = null;
+let previews = 0;
+const waiting = new Map(); // message id → {resolve, reject}
+const statusListeners = new Set();
+
+const outboxKey = () => `tilestream.outbox.${app.session.table}`;
+
+function outbox() {
+  try {
+    return JSON.parse(localStorage.getItem(outboxKey())) || [];
+  } catch {
+    return [];
+  }
+}
+
+function saveOutbox(items) {
+  localStorage.setItem(outboxKey(), JSON.stringify(items));
+}
+
+function newId() {
+  return crypto.randomUUID ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function onStatus(listener) {
+  statusListeners.add(listener);
+}
+
+function setOnline(online) {
+  if (app.online === online) return;
+  app.online = online;
+  // The round clock counts in server time (P-41); a phone's own clock may have jumped.
+  if (online) clockOffset().then((offset) => { app.clockOffset = offset; changed(); }, () => {});
+  for (const listener of statusListeners) listener(online);
+  changed();
+}
+
+export function connect() {
+  if (!app.session || socket) return;
+  clearTimeout(timer);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket = ws;
+  ws.onopen = () => {
+    const { table, token } = app.session;
+    ws.send(JSON.stringify({ type: "hello", table, token, after: app.view ? app.view.seq : 0 }));
+  };
+  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    joined = false;
+    setOnline(false);
+    for (const [id, pending] of waiting) {
+      if (id.startsWith("p:")) {
+        waiting.delete(id);
+        pending.reject(new Refused("offline"));
+      }
+    }
+    if (app.session) {
+      const pause = BACKOFF[Math.min(attempt, BACKOFF.length - 1)];
+      attempt += 1;
+      timer = setTimeout(connect, pause * (0.75 + Math.random() / 2));
+    }
+  };
+}
+
+export function disconnect() {
+  clearTimeout(timer);
+  const ws = socket;
+  socket = null;
+  joined = false;
+  if (ws) ws.close();
+  setOnline(false);
+}
+
+// Reconnect at once when the phone wakes up or its network comes back.
+export function nudge() {
+  if (app.session && !socket) {
+    attempt = 0;
+    connect();
+  }
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    if (!app.view || message.seq >= app.view.seq) app.view = message.view;
+    if (!joined) {
+      joined = true;
+      attempt = 0;
+      flush();
+      setOnline(true);
+    }
+    changed();
+    return;
+  }
+  const pending = waiting.get(message.id);
+  if (message.type === "accepted" || message.type === "rejected") {
+    saveOutbox(outbox().filter((item) => item.id !== message.id));
+  }
+  if (message.type === "rejected" && message.code === "bad_token") {
+    expired(message);
+    return;
+  }
+  if (!pending) {
+    if (message.type === "rejected") report(message.code, message.params);
+    return;
+  }
+  waiting.delete(message.id);
+  if (message.type === "rejected") pending.reject(new Refused(message.code, message.params));
+  else pending.resolve(message);
+}
+
+function flush() {
+  // A room display in the same browser shares local storage: the phone's outbox is not its.
+  if (app.session.role === "viewer") return;
+  for (const item of outbox()) socket.send(JSON.stringify({ type: "command", ...item }));
+}
+
+// Record a command; resolves with {seq} once stored, rejects with the server's refusal.
+export function send(command) {
+  const id = newId();
+  saveOutbox([...outbox(), { id, command }]);
+  const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+  if (joined) socket.send(JSON.stringify({ type: "command", id, command }));
+  return answer;
+}
+
+// Score a move on the table's board without recording it.
+export function preview(move, check) {
+  if (!joined) return Promise.reject(new Refused("offline"));
+  const id = `p:${++previews}`;
+  const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+  socket.send(JSON.stringify({ type: "preview", id, move, check }));
+  return answer;
+}
+
+// Where refusals nobody waits for go (set by the app: a message on screen).
+let report = () => {};
+export function onRefusal(handler) {
+  report = handler;
+}
+
+let expired = () => {};
+export function onExpired(handler) {
+  expired = handler;
+}

@@ -1,0 +1,158 @@
+// The penalty panel (SHC-16/17, P-32): points off any player without using a turn. It
+// proposes the rule set's figure: SBNL adds the score of the wrong turn to its 20
+// (FED-SBNL-06); FIGS takes 20 % of an invalid move or 10 % of a move challenged without
+// ground (FED-FIGS-07); the others propose 10. The figure stays editable.
+
+import { number, playerName, t } from "./i18n.js";
+import { send } from "./live.js";
+import { rulesOf } from "./state.js";
+import { h, say, sayRefusal } from "./ui.js";
+
+export const MAX_POINTS = 2000; // SHC-12, and the most one penalty may take
+const PERCENT = { invalid: 20, unfounded: 10 };
+const SCORED = new Set(["move", "points"]); // the turns a penalty can be about
+
+// What the user chose, kept across redraws (another phone's turn redraws the panel).
+// move: a line's seq, null for none, undefined while not chosen; points: null = proposed.
+let draft = fresh();
+
+function fresh() {
+  return { open: false, player: null, move: undefined, reason: "invalid", points: null };
+}
+
+// A whole number in [low, high] from a field, or null after saying what is wanted.
+export function wholeNumber(text, low, high) {
+  const value = /^\d+$/.test(String(text).trim()) ? Number(String(text).trim()) : NaN;
+  if (value >= low && value <= high) return value;
+  say(t("sheet.points_invalid", { min: number(low), max: number(high) }));
+  return null;
+}
+
+// FIGS art. 30 as rules.rulesets.figs_penalty: the nearest whole number with 0.5 rounded
+// down, at least 1. In hundredths, so no float rounding gets in: 35 × 10 % = 350 → 3.
+export function figsPenalty(points, percent) {
+  const hundredths = points * percent;
+  const whole = Math.floor(hundredths / 100);
+  return Math.max(1, hundredths % 100 > 50 ? whole + 1 : whole);
+}
+
+export function proposal(rules, move, reason) {
+  if (!move) return rules.penalty;
+  if (rules.penalty_adds_move) return rules.penalty + move.points;
+  if (rules.penalty_percent) return figsPenalty(move.points, PERCENT[reason]);
+  return rules.penalty;
+}
+
+// Who pays: an invalid move costs its player, a groundless challenge the challenger, who is
+// the other player (FIGS tournaments are for two).
+function payer(game, move) {
+  if (draft.reason === "invalid") return move.player;
+  return (move.player + 1) % game.players.length;
+}
+
+export function penaltyPanel(game, redraw) {
+  const rules = rulesOf(game.rules);
+  const scored = game.lines.filter((line) => SCORED.has(line.kind));
+  const latest = scored[scored.length - 1];
+  if (draft.player !== null && draft.player >= game.players.length) draft.player = null;
+  // FIGS is about a move from the start: the latest one; SBNL's 20 stands alone at first.
+  const wanted = draft.move === undefined ? (rules.penalty_percent ? latest?.seq : null)
+    : draft.move;
+  const move = scored.find((line) => line.seq === wanted) || null;
+  const player = draft.player ?? (rules.penalty_percent && move ? payer(game, move)
+    : latest ? latest.player : game.to_move);
+  const proposed = proposal(rules, move, draft.reason);
+  const choices = rules.penalty_adds_move ? scored.filter((line) => line.player === player)
+    : scored;
+  // A new choice brings back the proposed figure.
+  const change = (update) => (event) => {
+    update(event.target.value);
+    draft.points = null;
+    redraw();
+  };
+
+  const form = h("form", {
+    class: "penalty-form", novalidate: true,
+    onsubmit: (event) => {
+      event.preventDefault();
+      const points = wholeNumber(draft.points ?? proposed, 1, MAX_POINTS);
+      if (points === null) return;
+      draft = fresh();
+      redraw();
+      document.getElementById("penalty-summary").focus();
+      send({ type: "give_penalty", player, points }).catch(sayRefusal);
+    },
+  },
+  h("div", { class: "field" },
+    h("label", { for: "penalty-player" }, t("sheet.penalty_player")),
+    h("select", {
+      id: "penalty-player",
+      onchange: change((value) => {
+        draft.player = Number(value);
+        if (rules.penalty_adds_move) draft.move = null; // the wrong turn is one of theirs
+      }),
+    }, game.players.map((_, p) => h("option", { value: p, selected: p === player },
+      playerName(game.players, p))))),
+  rules.penalty_percent ? reasons(change((value) => {
+    draft.reason = value;
+    if (move) draft.player = payer(game, move);
+  })) : null,
+  rules.penalty_adds_move || rules.penalty_percent ? h("div", { class: "field" },
+    h("label", { for: "penalty-move" },
+      t(rules.penalty_percent ? "sheet.penalty_challenged" : "sheet.penalty_wrong_turn")),
+    h("select", {
+      id: "penalty-move",
+      onchange: change((value) => {
+        draft.move = value === "" ? null : Number(value);
+        const chosen = scored.find((line) => line.seq === draft.move);
+        if (rules.penalty_percent && chosen) draft.player = payer(game, chosen);
+      }),
+    },
+    h("option", { value: "", selected: move === null }, t("sheet.penalty_no_move")),
+    choices.map((line) => h("option", { value: line.seq, selected: line === move },
+      moveLabel(game, line))))) : null,
+  h("div", { class: "field" },
+    h("label", { for: "penalty-points" }, t("sheet.penalty_points")),
+    h("input", {
+      id: "penalty-points", type: "number", inputmode: "numeric", min: 1, max: MAX_POINTS,
+      step: 1, value: draft.points ?? proposed, autocomplete: "off",
+      "aria-describedby": "penalty-hint",
+      oninput: (event) => { draft.points = event.target.value; },
+    })),
+  h("p", { class: "hint", id: "penalty-hint" }, t(rules.penalty_adds_move
+    ? "sheet.penalty_hint_adds" : rules.penalty_percent ? "sheet.penalty_hint_percent"
+      : "sheet.penalty_hint")),
+  h("div", { class: "actions" },
+    h("button", { type: "submit", class: "primary" }, t("sheet.penalty_give"))));
+
+  // Opened and closed here rather than by the browser, so a redraw keeps it as it was.
+  return h("details", { class: "card penalty", open: draft.open },
+    h("summary", {
+      id: "penalty-summary",
+      onclick: (event) => {
+        event.preventDefault();
+        draft.open = !draft.open;
+        redraw();
+      },
+    }, t("sheet.penalty")), form);
+}
+
+function reasons(onchange) {
+  return h("fieldset", { class: "choice" },
+    h("legend", {}, t("sheet.penalty_reason")),
+    Object.keys(PERCENT).map((reason) => h("label", { class: "option" },
+      h("input", {
+        type: "radio", name: "penalty-reason", id: `penalty-${reason}`, value: reason,
+        checked: draft.reason === reason,
+        onchange,
+      }), " ", t(`sheet.penalty_${reason}`))));
+}
+
+function moveLabel(game, line) {
+  const what = line.words.length ? line.words.map(([word]) => word).join(", ")
+    : t("sheet.typed_points");
+  return t("sheet.move_option", {
+    name: playerName(game.players, line.player), round: number(line.round + 1), what,
+    points: number(line.points),
+  });
+}

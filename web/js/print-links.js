@@ -1,0 +1,43 @@
+// The print panel (PRT): links to the A4 pages of print.html, each in a new tab so the
+// sheet on this page stays where it was.
+
+import { onLanguage, t } from "./i18n.js";
+import { sheet, subscribe } from "./state.js";
+import { shownEdition } from "./tiles.js";
+import { h, replace } from "./ui.js";
+
+const CLASSIC_PLAYERS = [2, 3, 4];
+const MAX_PLAYERS = 4;
+
+let section;
+
+export function mount(element) {
+  section = element;
+  section.setAttribute("aria-labelledby", "print-title");
+  subscribe(render);
+  onLanguage(render);
+}
+
+function render() {
+  const game = sheet();
+  const duplicate = game !== null && game.mode === "duplicate";
+  const code = shownEdition();
+  replace(section,
+    h("h2", { id: "print-title" }, t("print.links_title")),
+    h("p", { class: "hint" }, t("print.links_hint")),
+    h("ul", { class: "print-links" },
+      game ? link({ page: duplicate ? "duplicate-game" : "game" },
+        t(duplicate ? "print.link_duplicate_game" : "print.link_game")) : null,
+      CLASSIC_PLAYERS.map((n) => link({ page: "classic", players: n },
+        t("print.link_classic", { n }))),
+      link({ page: "tiles", edition: code },
+        t("print.link_tiles", { edition: t(`edition.${code}`) })),
+      link({ page: "duplicate", players: duplicate ? game.players.length : MAX_PLAYERS },
+        t("print.link_duplicate"))));
+}
+
+function link(query, label) {
+  return h("li", {}, h("a", {
+    href: `/print.html?${new URLSearchParams(query)}`, target: "_blank", rel: "noopener",
+  }, label));
+}

@@ -1,0 +1,219 @@
+// The classic score sheet (SHC-10..24): every total and who is to move at the top, the turn
+// buttons, undo and the two-tap clear, and the turns per round like a tournament score
+// sheet. Penalties are in penalty.js, the end of the game in endgame.js. The server keeps
+// the score; this screen only shows it and asks for changes.
+
+import { endPanel, finalPanel } from "./endgame.js";
+import { language, notice, number, onLanguage, playerName, t } from "./i18n.js";
+import { send } from "./live.js";
+import { MAX_POINTS, penaltyPanel, wholeNumber } from "./penalty.js";
+import { app, canWrite, isHost, sheet, subscribe } from "./state.js";
+import { h, replace, sayRefusal } from "./ui.js";
+
+const ARMED_MS = 4000; // SHC-19: how long the first tap on "clear" waits for the second
+
+let section;
+let box; // this sheet's own part of the section it shares with the duplicate sheet
+let title;
+let live;
+let body;
+let shownScores = "";
+let pointsDraft = "";
+let armed = null; // the timer while "clear" waits for its second tap
+
+export function mount(element) {
+  section = element;
+  title = h("h2");
+  live = h("div", { class: "scoreboard", "aria-live": "polite" });
+  body = h("div", { class: "sheet-body" });
+  box = h("div", { class: "classic-sheet", hidden: true }, title, live, body);
+  section.append(box);
+  subscribe(render);
+  onLanguage(render);
+}
+
+// A command from this screen; a refusal is said on screen.
+function act(command) {
+  return send(command).catch(sayRefusal);
+}
+
+function render() {
+  const game = sheet();
+  box.hidden = !(game && game.mode === "classic");
+  // The duplicate sheet shares the section and names it with the same id when it shows.
+  if (box.hidden) {
+    title.removeAttribute("id");
+    return;
+  }
+  title.id = "sheet-title";
+  section.hidden = false;
+  title.textContent = t("sheet.title");
+  scoreboard(game);
+  const writer = canWrite();
+  const open = writer && !game.ended;
+  replace(body,
+    h("p", { class: "sheet-rules" },
+      `${t(`rules.${game.rules}`)} · ${t(`edition.${game.edition}`)}`),
+    notices(game),
+    game.ended ? finalPanel(game) : null,
+    open ? turnActions(game) : null,
+    writer ? tools(game) : null,
+    open ? penaltyPanel(game, render) : null,
+    roundsTable(game),
+    open ? endPanel(game, render) : null);
+}
+
+// SHC-10: redrawn only when it changes, so a screen reader hears each new score once.
+function scoreboard(game) {
+  // After the end the top shows the settled scores of the final table.
+  const scores = game.final ? game.final.map((row) => row.final) : game.totals;
+  const key = JSON.stringify([language, game.players, scores, game.to_move, game.ended]);
+  if (key === shownScores) return;
+  shownScores = key;
+  const moving = game.ended ? null : game.to_move;
+  replace(live,
+    h("ul", { class: "totals" }, game.players.map((_, p) => h("li", {
+      class: p === moving ? "to-move" : null, dataset: { player: p },
+    },
+    h("span", { class: "name" }, playerName(game.players, p)),
+    h("span", { class: "total num" }, number(scores[p])),
+    p === moving ? h("span", { class: "badge" }, t("sheet.to_move_mark")) : null))),
+    h("p", { class: "turn-line" }, moving === null ? t("sheet.ended")
+      : t("sheet.to_move", { name: playerName(game.players, moving) })));
+}
+
+// SHC-24 and the tracking warnings: shown, never acted on (SHC-23).
+function notices(game) {
+  const said = (item, kind) => {
+    const params = { ...item.params };
+    if (typeof params.player === "number") params.name = playerName(game.players, params.player);
+    return h("li", { class: kind, dataset: { code: item.code } }, notice(item.code, params));
+  };
+  const items = [
+    ...game.notices.map((item) => said(item, "notice")),
+    ...[...game.warnings, ...app.view.warnings].map((item) => said(item, "warning")),
+  ];
+  return items.length
+    ? h("ul", { class: "notices", "aria-label": t("sheet.notices") }, items) : null;
+}
+
+function turnActions(game) {
+  const name = playerName(game.players, game.to_move);
+  const turn = (type) => () => act({ type });
+  return h("form", {
+    class: "card turn", "aria-labelledby": "sheet-turn-title", novalidate: true,
+    onsubmit: enterPoints,
+  },
+  h("h3", { id: "sheet-turn-title" }, t("sheet.turn_title", { name })),
+  h("div", { class: "points-row" },
+    h("div", { class: "field" },
+      h("label", { for: "sheet-points" }, t("sheet.points_label", { max: number(MAX_POINTS) })),
+      h("input", {
+        id: "sheet-points", name: "points", type: "number", inputmode: "numeric", min: 0,
+        max: MAX_POINTS, step: 1, value: pointsDraft, autocomplete: "off",
+        oninput: (event) => { pointsDraft = event.target.value; },
+      })),
+    h("button", { type: "submit", class: "primary", id: "sheet-points-add" },
+      t("sheet.points_add"))),
+  h("div", { class: "actions zero", role: "group", "aria-describedby": "sheet-zero-hint" },
+    h("button", { type: "button", id: "sheet-pass", onclick: turn("pass") }, t("sheet.pass")),
+    h("button", { type: "button", id: "sheet-exchange", onclick: turn("exchange") },
+      t("sheet.exchange")),
+    h("button", { type: "button", id: "sheet-withdraw", onclick: turn("withdraw_word") },
+      t("sheet.withdrawn"))),
+  h("p", { class: "hint", id: "sheet-zero-hint" }, t("sheet.zero_hint")));
+}
+
+function enterPoints(event) {
+  event.preventDefault();
+  const points = wholeNumber(pointsDraft, 0, MAX_POINTS);
+  if (points === null) return;
+  pointsDraft = ""; // at once, so a second tap cannot write the same turn twice
+  event.target.points.value = "";
+  act({ type: "enter_points", points });
+}
+
+function tools(game) {
+  return h("div", { class: "actions tools" },
+    h("button", {
+      type: "button", id: "sheet-undo", disabled: !game.lines.length && !game.ended,
+      onclick: () => act({ type: "undo" }),
+    }, t("sheet.undo")),
+    isHost() ? h("button", {
+      type: "button", id: "sheet-clear", class: armed ? "danger armed" : "danger",
+      "aria-describedby": "sheet-clear-hint", onclick: clear,
+    }, armed ? t("sheet.clear_confirm") : t("sheet.clear")) : null,
+    isHost() ? h("p", { class: "hint", id: "sheet-clear-hint" }, t("sheet.clear_hint")) : null);
+}
+
+// SHC-19: the first tap arms the button, a second within a few seconds clears: a new game
+// with the same edition, rules, players and starter.
+function clear() {
+  const game = sheet();
+  if (!armed) {
+    armed = setTimeout(() => { armed = null; render(); }, ARMED_MS);
+    render();
+    return;
+  }
+  clearTimeout(armed);
+  armed = null;
+  render();
+  act({
+    type: "start_game", edition: game.edition, mode: "classic", rules: game.rules,
+    players: game.players, starter: game.starter,
+  });
+}
+
+// SHC-20/21: a row per round, a column per player; a cell holds the turn, any penalty
+// written beside it, and the running total.
+function roundsTable(game) {
+  if (!game.lines.length) return h("p", { class: "hint no-lines" }, t("sheet.no_lines"));
+  const count = Math.max(...game.lines.map((line) => line.round)) + 1;
+  const cells = Array.from({ length: count }, () => game.players.map(() => []));
+  for (const line of game.lines) cells[line.round][line.player].push(line);
+  return h("div", { class: "rounds-wrap" }, h("table", { class: "rounds" },
+    h("caption", {}, t("sheet.table_caption")),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, t("sheet.round")),
+      game.players.map((_, p) => h("th", { scope: "col" }, playerName(game.players, p))))),
+    h("tbody", {}, cells.map((row, r) => h("tr", {},
+      h("th", { scope: "row", class: "num" }, number(r + 1)),
+      row.map(cell)))),
+    h("tfoot", {}, h("tr", {},
+      h("th", { scope: "row" }, t("sheet.total")),
+      game.totals.map((total) => h("td", { class: "num" }, number(total)))))));
+}
+
+function cell(lines) {
+  if (!lines.length) return h("td", { class: "empty" });
+  return h("td", {},
+    lines.map(entry),
+    h("span", { class: "running num" },
+      h("span", { class: "sr-only" }, `${t("sheet.total_after")} `),
+      number(lines[lines.length - 1].total)));
+}
+
+const MARKS = { pass: "sheet.mark_pass", exchange: "sheet.mark_exchange",
+  withdrawn: "sheet.mark_withdrawn" };
+
+function entry(line) {
+  const attributes = { class: `line line-${line.kind}`, dataset: { seq: line.seq } };
+  if (line.kind in MARKS) {
+    return h("span", attributes, h("span", { class: "mark" }, t(MARKS[line.kind])));
+  }
+  if (line.kind === "penalty" || line.kind === "bonus") {
+    return h("span", attributes, h("span", { class: "sr-only" }, `${t("sheet.mark_penalty")} `),
+      number(line.points));
+  }
+  return h("span", attributes, h("span", { class: "points num" }, number(line.points)),
+    line.bingo ? h("span", { class: "bingo" }, t("sheet.bingo", { points: number(line.bingo) }))
+      : null,
+    line.words.length ? words(line.words) : null);
+}
+
+// The words of a computed move; their formulas (SCR-17) fold open for who wants to check.
+function words(list) {
+  return h("details", { class: "words" },
+    h("summary", {}, list.map(([word]) => word).join(", ")),
+    h("ul", {}, list.map(([word, , formula]) => h("li", {}, `${word}: ${formula}`))));
+}

@@ -1,0 +1,60 @@
+// The app's state in one place; every screen renders from it when told it changed.
+//   catalog  editions and rule sets from /api/catalog
+//   session  {table, token, role, seat, code} of the table this phone sits at, or null
+//   view     the TableView the server sent last (view.sheet is null before the first game)
+//   online   whether the websocket is open and joined
+
+export const app = {
+  catalog: null,
+  session: null,
+  view: null,
+  online: false,
+  clockOffset: 0, // server time − this phone's time, in ms
+  edition: null, // the edition picked while no game runs (the calculator's menu)
+};
+
+const listeners = new Set();
+
+export function subscribe(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function changed() {
+  for (const listener of listeners) listener(app);
+}
+
+export function edition(code) {
+  return app.catalog.editions.find((e) => e.code === code);
+}
+
+export function rulesOf(code) {
+  return app.catalog.rules.find((r) => r.code === code);
+}
+
+// The edition picked on this phone while no game runs; at first the phone's language's.
+export function chosenEdition() {
+  if (!app.edition) {
+    const language = document.documentElement.lang;
+    app.edition = app.catalog.editions.some((e) => e.code === language) ? language : "en";
+  }
+  return app.edition;
+}
+
+export function sheet() {
+  return app.view ? app.view.sheet : null;
+}
+
+// May this phone change the sheet, and direct (start, clock, tops)?
+export function canWrite() {
+  return app.session !== null && app.session.role !== "viewer";
+}
+
+export function isHost() {
+  return app.session !== null && app.session.role === "host";
+}
+
+// Server time now, for the round clock (P-41).
+export function serverNow() {
+  return Date.now() + app.clockOffset;
+}

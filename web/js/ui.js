@@ -1,0 +1,53 @@
+// Small DOM helpers shared by every screen, and the message line.
+
+import { refusal } from "./i18n.js";
+
+// h("button", {class: "primary", onclick: f}, "text", child …): an element. Attributes
+// named on* become listeners; true/false toggle boolean attributes; null is skipped.
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "class") element.className = value;
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else if (value === true) element.setAttribute(name, "");
+    else element.setAttribute(name, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : String(child));
+  }
+  return element;
+}
+
+// Replace what `parent` shows, keeping the element that had the focus if it is redrawn
+// with the same id (so a keyboard user does not lose their place on every update).
+export function replace(parent, ...children) {
+  const focused = document.activeElement && parent.contains(document.activeElement)
+    ? document.activeElement.id : null;
+  parent.replaceChildren(...children.flat().filter((c) => c !== null && c !== false));
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+let lastTimer = null;
+
+// A short message for everyone, read out by screen readers.
+export function say(text, kind = "error") {
+  const box = document.getElementById("messages");
+  const line = h("p", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status" },
+    text);
+  box.replaceChildren(line);
+  clearTimeout(lastTimer);
+  lastTimer = setTimeout(() => line.remove(), 8000);
+}
+
+// A refusal (an Error from api.js or live.js) shown as a sentence in the phone's language.
+export function sayRefusal(error) {
+  if (error && error.code) say(refusal(error.code, error.params));
+  else throw error;
+}
+
+// A unique id for label/for pairs.
+let ids = 0;
+export const uid = (prefix) => `${prefix}-${++ids}`;
