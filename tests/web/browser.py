@@ -7,6 +7,7 @@ to ``test-artifacts/screens`` (``SCREENSHOTS`` overrides it), kept after the run
 
 import os
 import re
+import time
 import uuid
 from pathlib import Path
 
@@ -52,6 +53,20 @@ def ready(page: Page) -> None:
     page.wait_for_selector("body[data-ready=true]")
 
 
+def wait_for_state(page: Page, predicate: str, timeout: float = 10.0) -> None:
+    """Wait until ``predicate`` (JavaScript, given the app's state) holds on ``page``.
+
+    Not ``page.wait_for_function``: it takes a promise for a truthy value and returns at
+    once, and the state is only reachable through an (async) import.
+    """
+    script = "async () => Boolean((" + predicate + ")((await import('/js/state.js')).app))"
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{predicate} did not hold within {timeout} s")
+        page.wait_for_timeout(50)
+
+
 def missing_strings(page: Page) -> list[str]:
     """Keys the page asked for that its language file lacks."""
     return page.evaluate("async () => [...(await import('/js/i18n.js')).missing]")
@@ -84,7 +99,7 @@ def create_table(
     start.get_by_role("button", name="Spel beginnen").click()
     code = page.locator(".table-bar .code")
     expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    page.wait_for_function("async () => (await import('/js/state.js')).app.view?.sheet")
+    wait_for_state(page, "app => app.view?.sheet")
     return code.inner_text()
 
 
@@ -103,7 +118,7 @@ def session_of(page: Page) -> dict:
 
 def post(page: Page, server: ServerProcess, command: dict) -> None:
     """Record a command over HTTP with this phone's token, as another client at the table."""
-    page.wait_for_function("async () => (await import('/js/state.js')).app.view?.sheet")
+    wait_for_state(page, "app => app.view?.sheet")
     session = session_of(page)
     reply = server.api().command(session["table"], session["token"], str(uuid.uuid4()), command)
     assert reply.status == 200, reply.body

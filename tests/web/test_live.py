@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, open_app, shot
+from tests.web.browser import create_table, join_table, open_app, shot, wait_for_state
 
 
 @pytest.fixture
@@ -46,9 +46,7 @@ def test_a_command_on_one_phone_reaches_the_other_without_a_reload(
     guest = open_app(browser, server.url)
     join_table(guest, code, "Speler 2")
     send(guest, {"type": "enter_points", "points": 12})
-    host.wait_for_function(
-        "async () => (await import('/js/state.js')).app.view?.sheet?.totals[0] === 12"
-    )
+    wait_for_state(host, "app => app.view?.sheet?.totals[0] === 12")
     for page in (host, guest):
         page.context.close()
 
@@ -60,7 +58,7 @@ def test_offline_banner_reconnect_and_a_command_sent_once(
     code = create_table(host, ["Anna", "Bas"])
     guest = open_app(browser, own_server.url)
     join_table(guest, code, "Speler 2")
-    host.wait_for_function("async () => (await import('/js/state.js')).app.view?.sheet")
+    wait_for_state(host, "app => app.view?.sheet")
     before = sheet_seq(host)
 
     own_server.kill()
@@ -73,14 +71,11 @@ def test_offline_banner_reconnect_and_a_command_sent_once(
     own_server.restart()
     expect(banner).to_be_hidden(timeout=30_000)
     for page in (host, guest):
-        page.wait_for_function(
-            f"async () => (await import('/js/state.js')).app.view.seq === {before + 1}",
-            timeout=30_000,
-        )
+        wait_for_state(page, f"app => app.view.seq === {before + 1}", timeout=30)
         assert lines(page) == ["pass"]
     # The outbox is empty: a reload sends nothing again.
     host.reload()
-    host.wait_for_function("async () => (await import('/js/state.js')).app.online")
+    wait_for_state(host, "app => app.online")
     assert sheet_seq(host) == before + 1
     for page in (host, guest):
         page.context.close()

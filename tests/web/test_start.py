@@ -99,3 +99,9 @@ def test_a_table_can_be_started_with_the_keyboard_alone(phone: Page) -> None:
     assert seen.index("Naam van speler 1") < seen.index("Wie begint") < len(seen) - 1
     phone.keyboard.press("Enter")
     expect(phone.locator(".table-bar .code")).to_be_visible()
+
+
+def test_what_is_typed_in_the_form_survives_a_change_elsewhere_on_the_page(phone: Page) -> None:
+    phone.get_by_label("Naam van speler 1").fill("Anna")
+    phone.locator("#calc-edition").select_option("it")  # the calculator's set changes
+    expect(phone.get_by_label("Naam van speler 1")).to_have_value("Anna")

@@ -6,7 +6,7 @@ import { createTable, joinTable } from "./api.js";
 import { onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { forgetSession, saveSession } from "./session.js";
-import { app, changed, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
+import { app, changed, chosenEdition, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
 import { h, replace, say, sayRefusal, uid } from "./ui.js";
 
 // The tournament rules each language's federation gives (SHC-07); everything else plays
@@ -16,6 +16,9 @@ const HOUSE = { pl: "pfs-house" };
 export const MAX_PLAYERS = 4;
 
 let section;
+let heading;
+let bar; // the table bar, redrawn with every change
+let formsBox; // the start or setup forms
 let joinCode = "";
 let showInvite = false;
 let qrUrl = null;
@@ -23,6 +26,10 @@ let drafting = false; // the host is setting up a new game over a running one
 
 export function mount(element) {
   section = element;
+  heading = h("h2", { id: "start-title" });
+  bar = h("div");
+  formsBox = h("div");
+  section.replaceChildren(heading, bar, formsBox);
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("join")) {
     joinCode = hash.get("join").toUpperCase();
@@ -48,19 +55,30 @@ export function newSetup() {
   changed();
 }
 
+// The forms are kept while what they are for stays the same, so that a sheet arriving from
+// another phone, or a change of edition in the calculator, never wipes what is being typed.
+let formsKey = "";
+
 function render() {
   if (!app.catalog) return;
+  heading.textContent = t(app.session ? "start.table" : "start.title");
+  heading.className = app.session ? "sr-only" : ""; // the table bar speaks for itself
+  replace(bar, app.session ? tableBar() : null);
+  const game = sheet();
+  const setting = app.session && (!game || drafting);
+  const key = JSON.stringify([document.documentElement.lang, app.session && app.session.table,
+    app.session && app.session.role, Boolean(setting)]);
+  if (key === formsKey) return;
+  let nodes;
   if (!app.session) {
-    replace(section, h("h2", { id: "start-title" }, t("start.title")),
-      h("p", { class: "lead" }, t("start.lead")), setupForm(), joinForm());
-    return;
+    nodes = [h("p", { class: "lead" }, t("start.lead")), setupForm(), joinForm()];
+  } else if (setting) {
+    nodes = [isHost() ? setupForm() : h("p", { class: "waiting" }, t("start.waiting"))];
+  } else {
+    nodes = [];
   }
-  const parts = [tableBar()];
-  if (!sheet() || drafting) {
-    if (isHost()) parts.push(setupForm());
-    else parts.push(h("p", { class: "waiting" }, t("start.waiting")));
-  }
-  replace(section, h("h2", { id: "start-title", class: "sr-only" }, t("start.table")), parts);
+  formsKey = key;
+  replace(formsBox, nodes);
 }
 
 function languageRules(editionCode) {
@@ -72,11 +90,9 @@ function setupForm() {
   const previous = sheet();
   const id = uid("setup");
   const form = h("form", { class: "card setup", "aria-labelledby": `${id}-title` });
-  const defaultEdition = previous ? previous.edition
-    : (app.catalog.editions.find((e) => e.code === document.documentElement.lang) ? document.documentElement.lang : "en");
   const state = {
     mode: previous ? previous.mode : "classic",
-    edition: defaultEdition,
+    edition: previous ? previous.edition : chosenEdition(), // the calculator's set so far
     rules: previous && previous.mode === "classic" ? previous.rules : null,
     count: previous ? previous.players.length : 2,
     names: previous ? previous.players.map((n) => n || "") : ["", "", "", ""],
