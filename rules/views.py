@@ -1,4 +1,4 @@
-"""What a viewer may see of a table, as plain Structs ready to encode, and the result text.
+"""What a viewer may see of a table, as plain Structs ready to encode.
 
 Everyone at a physical table sees the whole sheet. Online play will add private racks: a
 ``Viewer`` with a seat then sees that seat's rack only.
@@ -95,7 +95,7 @@ def _sheet(seq: int, game: Game) -> SheetView:
         totals=game.totals,
         lines=game.lines,
         rounds=game.rounds,
-        standings=standings(game) if game.mode == "duplicate" else (),
+        standings=standings(game.totals, tops) if game.mode == "duplicate" else (),
         tops=tops,
         board=game.board.rows() if game.board else None,
         unscored=tuple(sorted(game.unscored)),
@@ -124,12 +124,11 @@ def rows(game: Game) -> tuple[tuple[tuple[Line, ...], ...], ...]:
     return tuple(tuple(tuple(cell) for cell in row) for row in table)
 
 
-def standings(game: Game) -> tuple[Standing, ...]:
+def standings(totals: tuple[int, ...], tops: int) -> tuple[Standing, ...]:
     """Duplicate totals, difference to the sum of the tops and percentage (DUP-05..07)."""
-    tops = sum(r.top or 0 for r in game.rounds)
     return tuple(
         Standing(p, total, total - tops, (total * 1000 + tops // 2) // tops if tops else None)
-        for p, total in enumerate(game.totals)
+        for p, total in enumerate(totals)
     )
 
 
@@ -165,50 +164,3 @@ def player_name(game: Game, player: int, language: str) -> str:
     """A player's name, or the default name in ``language`` (P-03)."""
     name = game.players[player]
     return name if name else f"{DEFAULT_NAMES.get(language, DEFAULT_NAMES['en'])} {player + 1}"
-
-
-def format_number(value: int, language: str) -> str:
-    """An integer as ``language`` writes it: "2.000" in Dutch, "2000" in Italian (FMT-01).
-
-    >>> format_number(2000, "nl"), format_number(2000, "it"), format_number(-12345, "pl")
-    ('2.000', '2000', '-12\\xa0345')
-    """
-    digits = f"{abs(value):,}"
-    if language in ("it", "es", "pl") and abs(value) < 10_000:
-        digits = str(abs(value))  # these group only from five digits
-    separator = {"en": ",", "fr": "\u202f", "pl": "\xa0"}.get(language, ".")
-    return ("-" if value < 0 else "") + digits.replace(",", separator)
-
-
-def format_percent(tenths: int | None, language: str) -> str:
-    """A percentage with one decimal (FMT-02): "92,3%"; "–" while there are no tops (P-42).
-
-    >>> format_percent(923, "nl"), format_percent(1000, "en"), format_percent(None, "it")
-    ('92,3%', '100.0%', '–')
-    """
-    if tenths is None:
-        return "–"
-    comma = "." if language == "en" else ","
-    return f"{format_number(tenths // 10, language)}{comma}{tenths % 10}%"
-
-
-def result_text(state: State, language: str) -> str:
-    """The final table as text to copy, without any link (END-09, DUP-15)."""
-    game = state.game
-    if game is None or (table := final(game)) is None:
-        return ""
-    ranked = sorted(table, key=lambda row: (row.place, row.player))
-    if game.mode == "duplicate":
-        by_player = standings(game)
-        return "\n".join(
-            f"{row.place}. {player_name(game, row.player, language)}: "
-            f"{format_number(row.final, language)} "
-            f"({format_number(by_player[row.player].difference, language)}, "
-            f"{format_percent(by_player[row.player].percent_tenths, language)})"
-            for row in ranked
-        )
-    return "\n".join(
-        f"{row.place}. {player_name(game, row.player, language)}: "
-        f"{format_number(row.final, language)}"
-        for row in ranked
-    )

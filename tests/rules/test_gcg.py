@@ -95,10 +95,14 @@ def test_decode_refuses_bytes_the_declared_encoding_cannot_read(data: bytes) -> 
 @pytest.mark.parametrize(
     ("line", "fields"),
     [
-        (">doug: AEJNOSV E3 JAVE..N +34 66",
-         {"kind": "move", "rack": "AEJNOSV", "position": "E3", "word": "JAVE..N", "score": 34}),
-        (">q: BEDGMNP  7e   BEDIM  +26   66  BE, ET, DO",
-         {"kind": "move", "position": "7E", "word": "BEDIM", "total": 66}),
+        (
+            ">doug: AEJNOSV E3 JAVE..N +34 66",
+            {"kind": "move", "rack": "AEJNOSV", "position": "E3", "word": "JAVE..N", "score": 34},
+        ),
+        (
+            ">q: BEDGMNP  7e   BEDIM  +26   66  BE, ET, DO",
+            {"kind": "move", "position": "7E", "word": "BEDIM", "total": 66},
+        ),
         (">Player_1: AIIIILX - +0 306", {"kind": "pass", "tiles": "", "total": 306}),
         (">x: ABC -0 +0 3", {"kind": "pass", "tiles": "0"}),
         (">1: AJMSUWY -J +0 24", {"kind": "exchange", "tiles": "J"}),
@@ -410,7 +414,15 @@ def test_to_gcg_re_imports_to_the_same_lines_and_totals() -> None:
     assert imported.totals == final_totals(state)
     kinds = [line.kind for line in imported.state.game.lines]
     assert kinds[:9] == [
-        "move", "move", "pass", "exchange", "withdrawn", "points", "penalty", "bonus", "points",
+        "move",
+        "move",
+        "pass",
+        "exchange",
+        "withdrawn",
+        "points",
+        "penalty",
+        "bonus",
+        "points",
     ]
 
 
@@ -480,8 +492,12 @@ def test_to_gcg_of_a_golden_game_re_imports_to_its_totals(
 
 # Legal moves in order (doug_v_emely without its phony), whoever plays them.
 SCRIPT = [
-    ("H4", "across", "WINDY"), ("G3", "across", "GALE"), ("C5", "down", "JAVEN"),
-    ("B6", "down", "VOX"), ("J2", "across", "DONATES"), ("I7", "across", "EAU"),
+    ("H4", "across", "WINDY"),
+    ("G3", "across", "GALE"),
+    ("C5", "down", "JAVEN"),
+    ("B6", "down", "VOX"),
+    ("J2", "across", "DONATES"),
+    ("I7", "across", "EAU"),
 ]
 
 
@@ -494,8 +510,12 @@ def tables(draw: Any) -> list[c.TableCommand | Event]:
     ]
     moves = iter(SCRIPT)
     player = st.integers(0, count - 1)
-    for kind in draw(st.lists(st.sampled_from(
-        ["move", "pass", "exchange", "points", "penalty", "bonus", "phony"]), max_size=12)):
+    for kind in draw(
+        st.lists(
+            st.sampled_from(["move", "pass", "exchange", "points", "penalty", "bonus", "phony"]),
+            max_size=12,
+        )
+    ):
         if kind in ("move", "phony"):
             start, way, letters = next(moves, (None, None, None))
             if start is None:

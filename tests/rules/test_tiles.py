@@ -38,7 +38,10 @@ def test_parse_word_kiwi_scores_two() -> None:
     """TV-D-04: K and W are locked blanks in Italian, so KIWI is 0 + 1 + 0 + 1."""
     it = editions.get("it")
     assert parse_word(it, "KIWI") == (
-        Tile("K", blank=True), Tile("I"), Tile("W", blank=True), Tile("I"),
+        Tile("K", blank=True),
+        Tile("I"),
+        Tile("W", blank=True),
+        Tile("I"),
     )
     assert score_words(it, [typed_word(it, "KIWI")]).total == 2
 
@@ -130,9 +133,7 @@ def test_board_rows_round_trip(code: str, drawing: str) -> None:
 def test_board_from_rows_accepts_a_list_of_rows() -> None:
     pl = editions.get("pl")
     assert Board.from_rows(pl, PL_BOARD.split()) == Board.from_rows(pl, PL_BOARD)
-    assert Board.from_rows(pl, ["", *PL_BOARD.splitlines(), "  "]) == Board.from_rows(
-        pl, PL_BOARD
-    )
+    assert Board.from_rows(pl, ["", *PL_BOARD.splitlines(), "  "]) == Board.from_rows(pl, PL_BOARD)
 
 
 def test_board_from_rows_locks_missing_letters_as_blanks() -> None:

@@ -44,7 +44,9 @@ def test_score_refuses_a_bad_move_with_its_code(
 def test_console_script_runs_as_a_module() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "server.cli", "score", "it", "H3 across LEGGIO"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert done.stdout.splitlines()[0] == "H3 across LEGGIO: 46"
 

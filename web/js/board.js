@@ -5,9 +5,9 @@
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
-export const SIZE = 15;
-export const ROWS = "ABCDEFGHIJKLMNO";
-export const CENTRE = "H8";
+const SIZE = 15;
+const ROWS = "ABCDEFGHIJKLMNO";
+const CENTRE = "H8";
 
 // A row of the board in row notation → its 15 cells: "" empty, "P", "a" (a blank), "CH".
 export function cells(row) {
@@ -32,7 +32,7 @@ export function tilesOf(rows) {
   return tiles;
 }
 
-export const isBlank = (tile) => tile !== tile.toUpperCase();
+const isBlank = (tile) => tile !== tile.toUpperCase();
 
 // The square `steps` squares on from `square` in `direction` ("across"/"down"), or null.
 export function step(square, direction, steps = 1) {

@@ -32,7 +32,7 @@ export function saveLocal(edition, rows) {
 }
 
 // The typed letters as tiles, each on its square: {tiles, squares, overflow}.
-export function lay(state, faces, rows) {
+function lay(state, faces, rows) {
   const tiles = split(faces, state.text).map((face, i) => {
     const what = kind(faces, face);
     return { face, kind: what, blank: what === "locked" || state.blanks.includes(i) };

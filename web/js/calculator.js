@@ -14,7 +14,7 @@ import {
   app, canWrite, changed, chosenEdition, edition as editionInfo, isHost, sheet, subscribe,
 } from "./state.js";
 import * as typed from "./typed.js";
-import { h, replace, say, sayRefusal } from "./ui.js";
+import { copyText, h, replace, say, sayRefusal } from "./ui.js";
 
 const DEBOUNCE = 150; // ms between the last keystroke and asking the server
 
@@ -350,12 +350,8 @@ async function copyLink() {
   toolsRegion.querySelector(".field")?.remove();
   toolsRegion.append(h("div", { class: "field" },
     h("label", { for: "calc-link" }, t("calc.link")), field));
-  try {
-    await navigator.clipboard.writeText(link);
-    say(t("calc.link_copied"), "info");
-  } catch {
-    field.focus(); // no clipboard (plain http): the link is selected for a long press
-  }
+  if (await copyText(link)) say(t("calc.link_copied"), "info");
+  else field.focus(); // no clipboard: the link is selected for a long press
 }
 
 // Opening a link fills the calculator; other hashes (#join=) are not ours.

@@ -6,10 +6,9 @@
 import * as clock from "./clock.js";
 import { notice, number, onLanguage, percent, playerName, t } from "./i18n.js";
 import { send } from "./live.js";
+import { MAX_POINTS, wholePoints } from "./points.js";
 import { app, canWrite, changed, isHost, sheet, subscribe } from "./state.js";
-import { h, replace, say, sayRefusal } from "./ui.js";
-
-const MAX_POINTS = 2000; // SHC-12, as the server checks it
+import { copyText, h, replace, say, sayRefusal } from "./ui.js";
 
 let section;
 let box;
@@ -143,9 +142,7 @@ function cell(game, round, player, points, label, overTopFlag = false) {
 
 // The cell's text as points: null for empty, undefined when it is not a number we accept.
 function points(text) {
-  if (text === "") return null;
-  if (!/^\d{1,4}$/.test(text) || Number(text) > MAX_POINTS) return undefined;
-  return Number(text);
+  return text === "" ? null : wholePoints(text) ?? undefined;
 }
 
 function correct(input, round, player) {
@@ -237,23 +234,9 @@ function ranked(game) {
   });
 }
 
-// The ranking as text, without any link (DUP-15): the clipboard where the page may use it
-// (https or localhost), else the old copy command that works on a plain-http club network.
+// The ranking as text, without any link (DUP-15).
 async function copy(rows) {
   const text = [t("dup.ranking"), ...rows.map((row) => t("dup.result_line", row))].join("\n");
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = h("textarea", { class: "sr-only", readonly: true });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    const done = document.execCommand("copy");
-    area.remove();
-    if (!done) {
-      say(t("dup.copy_failed"));
-      return;
-    }
-  }
-  say(t("dup.copied"), "info");
+  if (await copyText(text)) say(t("dup.copied"), "info");
+  else say(t("dup.copy_failed"));
 }

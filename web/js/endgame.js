@@ -5,7 +5,7 @@
 import { number, playerName, t } from "./i18n.js";
 import { send } from "./live.js";
 import { isHost } from "./state.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { copyText, h, say, sayRefusal } from "./ui.js";
 
 // The form stays open, with what was typed, across redraws and until the server accepts.
 const draft = { open: false, racks: [] };
@@ -61,7 +61,7 @@ export function endPanel(game, redraw) {
 
 // A field as the server's RackLeft [letters, points]: digits only are points, anything else
 // letters ("?" a blank; the server checks them against the set), empty for who went out.
-export function rackLeft(text) {
+function rackLeft(text) {
   const typed = text.replace(/\s+/g, "");
   if (!typed) return [null, null];
   return /^\d+$/.test(typed) ? [null, Number(typed)] : [typed, null];
@@ -110,11 +110,9 @@ function resultText(game, rows) {
 }
 
 async function copy(text) {
-  try {
-    await navigator.clipboard.writeText(text);
+  if (await copyText(text)) {
     say(t("end.copied"), "info");
-  } catch {
-    // No clipboard (a plain-http address, or refused): the text is there to copy by hand.
+  } else { // no clipboard: the text is there to copy by hand
     document.getElementById("end-result").select();
     say(t("end.copy_failed"));
   }

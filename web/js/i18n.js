@@ -51,7 +51,7 @@ export function has(key) {
 }
 
 // Fill every element marked data-i18n (text) or data-i18n-{attribute} under `root`.
-export function translate(root) {
+function translate(root) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }

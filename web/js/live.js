@@ -3,6 +3,7 @@
 // is sent once on reconnect with the same id and lands once.
 
 import { Refused, clockOffset } from "./api.js";
+import { outboxKey } from "./session.js";
 import { app, changed } from "./state.js";
 
 const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
@@ -15,18 +16,17 @@ let previews = 0;
 const waiting = new Map(); // message id → {resolve, reject}
 const statusListeners = new Set();
 
-const outboxKey = () => `tilestream.outbox.${app.session.table}`;
 
 function outbox() {
   try {
-    return JSON.parse(localStorage.getItem(outboxKey())) || [];
+    return JSON.parse(localStorage.getItem(outboxKey(app.session))) || [];
   } catch {
     return [];
   }
 }
 
 function saveOutbox(items) {
-  localStorage.setItem(outboxKey(), JSON.stringify(items));
+  localStorage.setItem(outboxKey(app.session), JSON.stringify(items));
 }
 
 function newId() {
@@ -124,8 +124,6 @@ function receive(message) {
 }
 
 function flush() {
-  // A room display in the same browser shares local storage: the phone's outbox is not its.
-  if (app.session.role === "viewer") return;
   for (const item of outbox()) socket.send(JSON.stringify({ type: "command", ...item }));
 }
 

@@ -5,10 +5,10 @@
 
 import { number, playerName, t } from "./i18n.js";
 import { send } from "./live.js";
+import { MAX_POINTS, wholePoints } from "./points.js";
 import { rulesOf } from "./state.js";
 import { h, say, sayRefusal } from "./ui.js";
 
-export const MAX_POINTS = 2000; // SHC-12, and the most one penalty may take
 const PERCENT = { invalid: 20, unfounded: 10 };
 const SCORED = new Set(["move", "points"]); // the turns a penalty can be about
 
@@ -20,12 +20,13 @@ function fresh() {
   return { open: false, player: null, move: undefined, reason: "invalid", points: null };
 }
 
-// A whole number in [low, high] from a field, or null after saying what is wanted.
-export function wholeNumber(text, low, high) {
-  const value = /^\d+$/.test(String(text).trim()) ? Number(String(text).trim()) : NaN;
-  if (value >= low && value <= high) return value;
-  say(t("sheet.points_invalid", { min: number(low), max: number(high) }));
-  return null;
+// Points from a field in [low, high], or null after saying what is wanted.
+export function pointsOf(text, low) {
+  const value = wholePoints(text, low);
+  if (value === null) {
+    say(t("sheet.points_invalid", { min: number(low), max: number(MAX_POINTS) }));
+  }
+  return value;
 }
 
 // FIGS art. 30 as rules.rulesets.figs_penalty: the nearest whole number with 0.5 rounded
@@ -36,7 +37,7 @@ export function figsPenalty(points, percent) {
   return Math.max(1, hundredths % 100 > 50 ? whole + 1 : whole);
 }
 
-export function proposal(rules, move, reason) {
+function proposal(rules, move, reason) {
   if (!move) return rules.penalty;
   if (rules.penalty_adds_move) return rules.penalty + move.points;
   if (rules.penalty_percent) return figsPenalty(move.points, PERCENT[reason]);
@@ -75,7 +76,7 @@ export function penaltyPanel(game, redraw) {
     class: "penalty-form", novalidate: true,
     onsubmit: (event) => {
       event.preventDefault();
-      const points = wholeNumber(draft.points ?? proposed, 1, MAX_POINTS);
+      const points = pointsOf(draft.points ?? proposed, 1);
       if (points === null) return;
       draft = fresh();
       redraw();

@@ -2,7 +2,7 @@
 // Only the table id, the device token, the role, the seat and the join code are kept. The
 // room display keeps its own place under its own key, beside the phone's in the same browser.
 
-export const PHONE = "tilestream.session";
+const PHONE = "tilestream.session";
 export const DISPLAY = "tilestream.display";
 
 export function loadSession(key = PHONE) {
@@ -21,5 +21,9 @@ export function saveSession(session, key = PHONE) {
 export function forgetSession(key = PHONE) {
   const session = loadSession(key);
   localStorage.removeItem(key);
-  if (session && key === PHONE) localStorage.removeItem(`tilestream.outbox.${session.table}`);
+  if (session) localStorage.removeItem(outboxKey(session));
 }
+
+// The commands a device has sent and the server has not answered yet. Keyed by the device,
+// not the table: a room display in the same browser sits at the same table.
+export const outboxKey = (session) => `tilestream.outbox.${session.token}`;

@@ -6,7 +6,8 @@
 import { endPanel, finalPanel } from "./endgame.js";
 import { language, notice, number, onLanguage, playerName, t } from "./i18n.js";
 import { send } from "./live.js";
-import { MAX_POINTS, penaltyPanel, wholeNumber } from "./penalty.js";
+import { penaltyPanel, pointsOf } from "./penalty.js";
+import { MAX_POINTS } from "./points.js";
 import { app, canWrite, isHost, sheet, subscribe } from "./state.js";
 import { h, replace, sayRefusal } from "./ui.js";
 
@@ -126,7 +127,7 @@ function turnActions(game) {
 
 function enterPoints(event) {
   event.preventDefault();
-  const points = wholeNumber(pointsDraft, 0, MAX_POINTS);
+  const points = pointsOf(pointsDraft, 0);
   if (points === null) return;
   pointsDraft = ""; // at once, so a second tap cannot write the same turn twice
   event.target.points.value = "";

@@ -50,7 +50,7 @@ export function leave(reason) {
 }
 
 // The host opens the setup form again ("a different game"), over the current sheet.
-export function newSetup() {
+function newSetup() {
   drafting = true;
   changed();
 }

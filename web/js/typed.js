@@ -9,8 +9,7 @@ import { premiumColours } from "./board.js";
 import { t } from "./i18n.js";
 import { h, replace } from "./ui.js";
 
-export const MAX_CROSS = 7; // TYP-03
-export const MAX_TILES = 15; // TYP-04; the server refuses a longer word with its reason
+const MAX_CROSS = 7; // TYP-03
 const SEPARATOR = "·"; // "C·H" is C then H in an edition with a CH tile (P-20)
 const SPELLED_OUT = { "Œ": "OE", "Æ": "AE", "ẞ": "SS" };
 

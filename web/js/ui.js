@@ -48,6 +48,24 @@ export function sayRefusal(error) {
   else throw error;
 }
 
+// Put `text` on the clipboard: the Clipboard API where the page may use it (https or
+// localhost), else the old copy command, which also works on a plain-http club network.
+// False when neither could.
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h("textarea", { class: "sr-only", readonly: true });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand("copy");
+    area.remove();
+    return done;
+  }
+}
+
 // A unique id for label/for pairs.
 let ids = 0;
 export const uid = (prefix) => `${prefix}-${++ids}`;
