@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from events.events import Mode
+from events.events import Mode, Writers
 
 
 class TypedLetter(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
@@ -34,6 +34,19 @@ class BoardMove(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     letters: str  # "PLANK", blanks in lower case, "[CH]" for a multi-letter tile
 
 
+class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The turn a command is meant for, as the phone showed it: the game (the seq of its
+    start), the player, and that player's turn count (classic) or the open round (duplicate).
+
+    A command whose turn has been recorded meanwhile is refused, never applied to the next
+    player: the same optimistic rule the stores use for appends.
+    """
+
+    game: int
+    player: int
+    number: int
+
+
 class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
     """The base of every command."""
 
@@ -46,10 +59,16 @@ class StartGame(Command, tag="start_game"):
     rules: str = "house"
     players: tuple[str | None, ...] = (None, None)
     starter: int = 0
+    writers: Writers = "own_seat"
 
 
 class NewGame(Command, tag="new_game"):
-    """A new game with the same players; the player after the last starter begins (P-35)."""
+    """A new game with the same players; the player after the last starter begins (P-35).
+
+    ``game`` is the seq of the game the phone saw end: a second tap starts no third game.
+    """
+
+    game: int | None = None
 
 
 class RecordMove(Command, tag="record_move"):
@@ -58,6 +77,7 @@ class RecordMove(Command, tag="record_move"):
     board: BoardMove | None = None
     typed: tuple[tuple[TypedLetter, ...], ...] = ()
     player: int | None = None
+    turn: Turn | None = None
 
 
 class EnterPoints(Command, tag="enter_points"):
@@ -65,24 +85,28 @@ class EnterPoints(Command, tag="enter_points"):
 
     points: int
     player: int | None = None
+    turn: Turn | None = None
 
 
 class Pass(Command, tag="pass"):
     """The player passes."""
 
     player: int | None = None
+    turn: Turn | None = None
 
 
 class Exchange(Command, tag="exchange"):
     """The player exchanges tiles."""
 
     player: int | None = None
+    turn: Turn | None = None
 
 
 class WithdrawWord(Command, tag="withdraw_word"):
     """The player's word came off the board after a challenge: the turn is lost."""
 
     player: int | None = None
+    turn: Turn | None = None
 
 
 class GivePenalty(Command, tag="give_penalty"):
@@ -90,6 +114,7 @@ class GivePenalty(Command, tag="give_penalty"):
 
     player: int
     points: int
+    last_line: int | None = None  # the newest line the phone saw: a second tap gives no second
 
 
 class PlaceTiles(Command, tag="place_tiles"):
@@ -103,7 +128,10 @@ class ClearBoard(Command, tag="clear_board"):
 
 
 class Undo(Command, tag="undo"):
-    """Strike the latest line still standing (P-30)."""
+    """Strike the latest line still standing (P-30); ``last_line`` is the line the phone saw
+    as the latest, so a second tap strikes nothing more."""
+
+    last_line: int | None = None
 
 
 class RecordTop(Command, tag="record_top"):
@@ -112,6 +140,7 @@ class RecordTop(Command, tag="record_top"):
     board: BoardMove | None = None
     typed: tuple[tuple[TypedLetter, ...], ...] = ()
     points: int | None = None
+    round: int | None = None  # the open round the director saw: a second tap closes no other
 
 
 class CorrectCell(Command, tag="correct_cell"):
@@ -142,6 +171,24 @@ class EndGame(Command, tag="end_game"):
     racks: tuple[RackLeft, ...] = ()
 
 
+class SetWriters(Command, tag="set_writers"):
+    """Who may write the sheet: each phone its own seat, or one scorekeeper for everybody."""
+
+    writers: Writers
+
+
+class AdmitDevice(Command, tag="admit_device"):
+    """Let a device that asked for a taken seat in."""
+
+    device: str
+
+
+class RemoveDevice(Command, tag="remove_device"):
+    """Take a device away from the table (or refuse one that asked): its token stops working."""
+
+    device: str
+
+
 TableCommand = (
     StartGame
     | NewGame
@@ -160,6 +207,9 @@ TableCommand = (
     | PauseClock
     | ResetClock
     | EndGame
+    | SetWriters
+    | AdmitDevice
+    | RemoveDevice
 )
 
 _decoder = msgspec.json.Decoder(TableCommand)

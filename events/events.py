@@ -10,6 +10,10 @@ from typing import Literal
 import msgspec
 
 Mode = Literal["classic", "duplicate"]
+#: Who may write the sheet: each phone its own seat (the default), or one scorekeeper.
+Writers = Literal["own_seat", "scorekeeper"]
+#: A device's place at a table, as the log knows it; the host's is made with the table.
+Role = Literal["host", "player", "viewer"]
 
 
 class PlacedTile(msgspec.Struct, frozen=True, array_like=True):
@@ -170,6 +174,36 @@ class GameEnded(Event, tag="game_ended"):
     racks: tuple[RackLeft, ...] = ()
 
 
+class WritersSet(Event, tag="writers"):
+    """The table's setting of who may write the sheet."""
+
+    writers: Writers
+
+
+class DeviceJoined(Event, tag="device_joined"):
+    """A device took a seat (or joined as a viewer); one asking for a taken seat waits for
+    the host (``admitted`` false). ``key`` is the hash of the phone's own lasting key: the same
+    phone coming back to its seat is let in at once."""
+
+    device: str
+    role: Role
+    seat: int | None = None
+    key: str = ""
+    admitted: bool = True
+
+
+class DeviceAdmitted(Event, tag="device_admitted"):
+    """The host let a waiting device in."""
+
+    device: str
+
+
+class DeviceRemoved(Event, tag="device_removed"):
+    """A device left the table, or the host took it away: its token opens nothing more."""
+
+    device: str
+
+
 TableEvent = (
     GameStarted
     | MoveRecorded
@@ -187,6 +221,10 @@ TableEvent = (
     | ClockPaused
     | ClockReset
     | GameEnded
+    | WritersSet
+    | DeviceJoined
+    | DeviceAdmitted
+    | DeviceRemoved
 )
 
 

@@ -6,6 +6,8 @@ from outside enters.
 
 from collections.abc import Callable
 
+from msgspec.structs import replace
+
 import editions
 from editions.layout import Premium
 from events import commands as c
@@ -31,10 +33,12 @@ from events.events import (
     TypedLetter,
     WordLine,
     WordWithdrawn,
+    WritersSet,
 )
-from rules import rulesets
+from rules import permissions, rulesets, seating
 from rules.board import Board
 from rules.errors import GameError
+from rules.permissions import Actor
 from rules.placement import Play
 from rules.scoring import MoveScore, TypedTile, score_words
 from rules.settlement import BLANK, rack_tiles
@@ -45,20 +49,6 @@ MAX_POINTS = 2000  # SHC-12
 _PREMIUMS = frozenset(Premium)
 MAX_PLAYERS = 4
 MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
-
-#: The events that write a line on the sheet: what undo strikes (P-30).
-LINE_EVENTS = (
-    MoveRecorded,
-    PointsEntered,
-    Passed,
-    Exchanged,
-    WordWithdrawn,
-    PenaltyGiven,
-    TopRecorded,
-    CellCorrected,
-    GameEnded,
-)
-
 
 class Refused(GameError):
     """A command the table cannot record as it stands."""
@@ -71,20 +61,39 @@ def refuse(message: str, code: str, **params: object) -> Refused:
     return Refused(message, code=code, **params)
 
 
-def decide(state: State, command: c.TableCommand, *, at: int = 0) -> tuple[Event, ...]:
-    """The events ``command`` records on ``state``; raises GameError with a code if refused."""
+def decide(
+    state: State, command: c.TableCommand, *, at: int = 0, actor: Actor | None = None
+) -> tuple[Event, ...]:
+    """The events ``command`` records on ``state``; raises GameError with a code if refused.
+
+    With an ``actor`` (a device at the table) it is first checked that the actor may ask it;
+    without one (a game record, a Python shell) everything is allowed.
+    """
+    if actor is not None:
+        permissions.check(state, actor, command)
+    if isinstance(command, c.SetWriters | c.AdmitDevice | c.RemoveDevice):
+        return (seating.decide(state, command),)
     if isinstance(command, c.StartGame):
-        return (_start(command),)
+        started = _start(command)
+        if command.writers == state.seating.writers:
+            return (started,)
+        return (started, WritersSet(command.writers))
     game = state.game
     if game is None:
         raise refuse("start a game first", "no_game")
+    meant = permissions.check_reference(state, game, command)
     if isinstance(command, c.NewGame):
         starter = (game.starter + 1) % len(game.players)
         return (GameStarted(game.edition, game.mode, game.rules, game.players, starter),)
     if isinstance(command, c.Undo):
-        return (LineUndone(_latest_line(state)),)
+        line = permissions.latest_line(state)
+        if line is None:
+            raise refuse("there is no line to undo", "nothing_to_undo")
+        return (LineUndone(line.seq),)
     if game.ended is not None:
         raise refuse("the game is over: undo the end or start a new game", "game_over")
+    if meant is not None:  # the turn names its player
+        command = replace(command, player=meant)
     handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
     try:
         decide_one = handler[type(command)]
@@ -140,15 +149,6 @@ def _start(command: c.StartGame) -> GameStarted:
                 max=MAX_NAME,
             )
     return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
-
-
-def _latest_line(state: State) -> int:
-    step = state.steps
-    while step is not None:
-        if isinstance(step.recorded.event, LINE_EVENTS):
-            return step.recorded.seq
-        step = step.previous
-    raise refuse("there is no line to undo", "nothing_to_undo")
 
 
 def _player(game: Game, player: int | None) -> int:

@@ -36,6 +36,7 @@ from events.events import (
 from rules import rulesets
 from rules.board import Board
 from rules.errors import GameError
+from rules.seating import SEATING_EVENTS, seat
 from rules.settlement import rack_value
 from rules.squares import Square
 from rules.state import Clock, Game, Line, Notice, Round, State, Step
@@ -64,18 +65,22 @@ def replay(log: Iterable[Recorded], state: State | None = None) -> State:
 def evolve(state: State, recorded: Recorded) -> State:
     """The state after one recorded event."""
     event = recorded.event
+    if isinstance(event, SEATING_EVENTS):
+        return replace(state, seq=recorded.seq, seating=seat(state.seating, recorded))
     if isinstance(event, GameStarted):
         try:
-            game = _start(event)
+            game = replace(_start(event), started=recorded.seq)
         except (Odd, GameError) as problem:
             return _table_warning(state, recorded, problem)
-        return State(recorded.seq, game, Step(recorded, None, None), state.warnings)
+        step = Step(recorded, None, None)
+        return State(recorded.seq, game, step, state.warnings, state.seating)
     if state.game is None:
         return _table_warning(state, recorded, Odd("no_game"))
     if isinstance(event, LineUndone):
         return _undo(state, event.line, recorded.seq)
     game = _apply(state.game, recorded)
-    return State(recorded.seq, game, Step(recorded, state.game, state.steps), state.warnings)
+    step = Step(recorded, state.game, state.steps)
+    return State(recorded.seq, game, step, state.warnings, state.seating)
 
 
 def _apply(game: Game, recorded: Recorded) -> Game:
@@ -112,7 +117,7 @@ def _undo(state: State, line: int, seq: int) -> State:
     game, steps = step.before, step.previous
     for recorded in reversed(later):
         game, steps = _apply(game, recorded), Step(recorded, game, steps)
-    return State(seq, game, steps, state.warnings)
+    return State(seq, game, steps, state.warnings, state.seating)
 
 
 def _kind(event: Event) -> str:

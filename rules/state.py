@@ -69,6 +69,29 @@ class Game(msgspec.Struct, frozen=True):
     warnings: tuple[Notice, ...] = ()  # odd history the reducer passed over
     clock: Clock | None = None
     ended: tuple[RackLeft, ...] | None = None  # the racks at the end
+    started: int = 0  # the seq of its start: what a phone's turn names the game by
+
+
+class Member(msgspec.Struct, frozen=True):
+    """A device at the table as the log knows it (the host's is not in the log)."""
+
+    id: str
+    role: str  # "player" or "viewer"
+    seat: int | None
+    since: int  # server time it joined, ms
+    key: str = ""  # the hash of the phone's lasting key
+    admitted: bool = True
+
+
+class Seating(msgspec.Struct, frozen=True):
+    """Who sits at the table, and who may write the sheet; it outlasts every game."""
+
+    members: tuple[Member, ...] = ()
+    writers: str = "own_seat"
+
+    def member(self, device: str) -> Member | None:
+        """The device's place, or None when it is not (or no longer) at the table."""
+        return next((m for m in self.members if m.id == device), None)
 
 
 class Step(NamedTuple):
@@ -86,3 +109,4 @@ class State(msgspec.Struct, frozen=True):
     game: Game | None = None
     steps: Step | None = None
     warnings: tuple[Notice, ...] = ()  # odd events outside any game
+    seating: Seating = Seating()

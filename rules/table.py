@@ -11,18 +11,26 @@ around its store, and what a Python shell needs to keep a sheet.
 from events.commands import TableCommand
 from events.events import Recorded
 from rules.decide import decide
+from rules.permissions import Actor
 from rules.reducer import replay
 from rules.state import State
 
 
 def record(
-    state: State, command: TableCommand, *, at: int = 0, device: str = "", command_id: str = ""
+    state: State,
+    command: TableCommand,
+    *,
+    at: int = 0,
+    device: str = "",
+    command_id: str = "",
+    actor: Actor | None = None,
 ) -> tuple[State, tuple[Recorded, ...]]:
     """Apply ``command`` to ``state``: the new state and the events recorded, numbered on.
 
-    Raises GameError (with its code) when the command is refused; ``state`` is unchanged.
+    Raises GameError (with its code) when the command is refused (also when ``actor`` may
+    not ask it); ``state`` is unchanged.
     """
-    events = decide(state, command, at=at)
+    events = decide(state, command, at=at, actor=actor)
     log = tuple(
         Recorded(state.seq + i, event, device, at, command_id) for i, event in enumerate(events, 1)
     )

@@ -1,13 +1,17 @@
 """What a viewer may see of a table, as plain Structs ready to encode.
 
-Everyone at a physical table sees the whole sheet. Online play will add private racks: a
-``Viewer`` with a seat then sees that seat's rack only.
+Everyone at a physical table sees the whole sheet; the host also sees the devices at the
+table; a device still waiting for the host sees nothing but that it waits. Online play will
+add private racks: a seat then sees its own rack only.
 """
+
+from typing import Literal
 
 import msgspec
 
 import editions
 from rules import rulesets
+from rules.permissions import latest_line
 from rules.settlement import FinalRow, final_table, rack_value, settle
 from rules.state import Clock, Game, Line, Notice, Round, State
 from rules.tracking import Tracking, track
@@ -24,10 +28,18 @@ DEFAULT_NAMES = {
 }
 
 
-class Viewer(msgspec.Struct, frozen=True):
-    """Who looks: a seat (player index) or nobody in particular (a room display)."""
+#: Who looks, as far as what they may see goes; one encoding per audience and seq.
+Audience = Literal["host", "member", "waiting"]
 
-    seat: int | None = None
+
+class DeviceView(msgspec.Struct, frozen=True):
+    """A device at the table, for the host: its seat, since when, and whether it waits."""
+
+    id: str
+    role: str
+    seat: int | None
+    since: int
+    admitted: bool
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -43,12 +55,15 @@ class SheetView(msgspec.Struct, frozen=True):
     """The whole sheet of the current game."""
 
     seq: int
+    started: int  # the seq of the game's start: a phone's turn names the game by it
     edition: str
     mode: str
     rules: str
     players: tuple[str | None, ...]
     starter: int
     to_move: int
+    turns: tuple[int, ...]  # turns each player has taken: the number of the next one
+    last_line: int  # the seq of the newest line still standing, 0 for none
     totals: tuple[int, ...]
     lines: tuple[Line, ...]  # each names its player and sheet row: the per-round table
     rounds: tuple[Round, ...]  # duplicate
@@ -66,32 +81,47 @@ class SheetView(msgspec.Struct, frozen=True):
 
 
 class TableView(msgspec.Struct, frozen=True):
-    """A table as one viewer sees it; ``sheet`` is None before the first game."""
+    """A table as one audience sees it; ``sheet`` is None before the first game and for a
+    device that waits for the host."""
 
     seq: int
     sheet: SheetView | None
     warnings: tuple[Notice, ...] = ()
+    writers: str = "own_seat"
+    devices: tuple[DeviceView, ...] | None = None  # the host's only
+    waiting: bool = False
 
 
-def view(state: State, viewer: Viewer | None = None) -> TableView:
-    """What ``viewer`` sees of the table (everything, until online play brings racks)."""
+def view(state: State, audience: Audience = "member") -> TableView:
+    """What ``audience`` sees of the table."""
+    if audience == "waiting":
+        return TableView(state.seq, None, waiting=True)
     game = state.game
-    sheet = None if game is None else _sheet(state.seq, game)
-    return TableView(state.seq, sheet, state.warnings)
+    sheet = None if game is None else _sheet(state, game)
+    devices = None
+    if audience == "host":
+        devices = tuple(
+            DeviceView(m.id, m.role, m.seat, m.since, m.admitted) for m in state.seating.members
+        )
+    return TableView(state.seq, sheet, state.warnings, state.seating.writers, devices)
 
 
-def _sheet(seq: int, game: Game) -> SheetView:
+def _sheet(state: State, game: Game) -> SheetView:
     rules = rulesets.get(game.rules)
     tracking = track(game)
     tops = sum(r.top or 0 for r in game.rounds)
+    newest = latest_line(state)
     return SheetView(
-        seq=seq,
+        seq=state.seq,
+        started=game.started,
         edition=game.edition,
         mode=game.mode,
         rules=game.rules,
         players=game.players,
         starter=game.starter,
         to_move=game.to_move,
+        turns=game.turns,
+        last_line=newest.seq if newest is not None else 0,
         totals=game.totals,
         lines=game.lines,
         rounds=game.rounds,

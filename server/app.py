@@ -25,6 +25,8 @@ import editions
 from editions.errors import GameError
 from rules.board import Board
 from rules.gcg_write import to_gcg
+from rules.permissions import HOST, Actor
+from rules.seating import taken
 from server import openapi
 from server.catalog import catalog_json
 from server.hub import Connection, Hub
@@ -34,6 +36,7 @@ from server.protocol import (
     Accepted,
     CommandMessage,
     CommandRequest,
+    DeviceSeen,
     Health,
     Hello,
     Joined,
@@ -42,12 +45,15 @@ from server.protocol import (
     PreviewResult,
     Rejected,
     ScoreRequest,
+    Seats,
+    SeatsRequest,
+    SeatView,
     ServerTime,
     client_decoder,
     encoder,
 )
 from server.store import Device, Store, StoreUnavailable
-from server.tables import Tables, now_ms, score_move
+from server.tables import Live, Tables, audience, now_ms, score_move
 
 log = logging.getLogger("tilestream")
 
@@ -146,9 +152,16 @@ def tables_of(request: Request | WebSocket) -> Tables:
     return request.state.tables
 
 
-async def member(request: Request) -> tuple[str, Device]:
+async def member(request: Request) -> tuple[str, Device, Actor, Live]:
+    """The table of the request's path, the device of its token and who that is there."""
     table_id = request.path_params["table"]
-    return table_id, await tables_of(request).authorise(table_id, bearer(request))
+    device, who, live = await tables_of(request).authorise(table_id, bearer(request))
+    return table_id, device, who, live
+
+
+def host_only(who: Actor) -> None:
+    if who.role != "host":
+        raise GameError("only the host may do that", code="host_only")
 
 
 def _client(request: Request) -> str:
@@ -162,7 +175,7 @@ class RateLimit:
         self.limit = limit
         self._seen: defaultdict[str, deque[float]] = defaultdict(deque)
 
-    def allow(self, client: str) -> bool:
+    async def allow(self, client: str) -> bool:
         now = time.monotonic()
         if len(self._seen) > 10_000:  # forget addresses quiet for a minute
             for address in [a for a, s in self._seen.items() if s[-1] < now - 60]:
@@ -185,33 +198,50 @@ async def health(request: Request) -> Response:
 
 @api
 async def create_table(request: Request) -> Response:
-    if not request.state.create_limit.allow(_client(request)):
+    if not await request.state.create_limit.allow(_client(request)):
         raise GameError("too many new tables from here; wait a minute", code="rate_limited")
     table, token = await tables_of(request).create()
-    return ok(Joined(table.id, token, "host", None, table.code), 201)
+    return ok(Joined(table.id, token, "host", None, table.code, HOST), 201)
 
 
 @api
-async def join(request: Request) -> Response:
-    if not request.state.join_limit.allow(_client(request)):
+async def seats(request: Request) -> Response:
+    """The seats of the table with a code, by name and whether taken, for the join form."""
+    if not await request.state.join_limit.allow(_client(request)):
         raise GameError("too many join attempts; wait a minute", code="rate_limited")
-    wanted = await body(request, JoinRequest)
-    table, token = await tables_of(request).join(wanted.code, wanted.role, wanted.seat)
+    wanted = await body(request, SeatsRequest)
+    _, live = await tables_of(request).by_code(wanted.code)
+    game = live.state.game
+    if game is None:
+        return ok(Seats(None, ()))
+    held = taken(live.state)
     return ok(
-        Joined(table.id, token, wanted.role, wanted.seat if wanted.role == "player" else None)
+        Seats(game.mode, tuple(SeatView(i, n, held[i]) for i, n in enumerate(game.players)))
     )
 
 
 @api
+async def join(request: Request) -> Response:
+    if not await request.state.join_limit.allow(_client(request)):
+        raise GameError("too many join attempts; wait a minute", code="rate_limited")
+    wanted = await body(request, JoinRequest)
+    table, token, who = await tables_of(request).join(
+        wanted.code, wanted.role, wanted.seat, wanted.device
+    )
+    code = "" if who.role == "viewer" else table.code  # viewers never get the join code
+    admitted = who.role != "waiting"
+    return ok(Joined(table.id, token, wanted.role, who.seat, code, who.device, admitted))
+
+
+@api
 async def table_view(request: Request) -> Response:
-    table_id, _ = await member(request)
-    live = await tables_of(request).live(table_id)
-    return Response(live.view_json(), media_type="application/json")
+    _, _, who, live = await member(request)
+    return Response(live.view_json(audience(who)), media_type="application/json")
 
 
 @api
 async def command(request: Request) -> Response:
-    table_id, device = await member(request)
+    table_id, device, _, _ = await member(request)
     wanted = await body(request, CommandRequest)
     try:
         seq = await tables_of(request).command(table_id, device, wanted.command, wanted.id)
@@ -221,15 +251,31 @@ async def command(request: Request) -> Response:
 
 
 @api
+async def devices(request: Request) -> Response:
+    """The devices at the table for the host: seat, since, last seen, waiting or not."""
+    table_id, _, who, live = await member(request)
+    host_only(who)
+    seen = await request.state.store.last_seen(table_id)
+    return ok(
+        [
+            DeviceSeen(m.id, m.role, m.seat, m.since, seen.get(m.id), m.admitted)
+            for m in live.state.seating.members
+        ]
+    )
+
+
+@api
 async def gcg(request: Request) -> Response:
-    table_id, _ = await member(request)
+    table_id, *_ = await member(request)
     text = to_gcg(await request.state.store.read(table_id))
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
 
 @api
 async def join_qr(request: Request) -> Response:
-    table_id, _ = await member(request)
+    table_id, _, who, _ = await member(request)
+    if who.role not in ("host", "player"):  # viewers never get the join code
+        raise GameError("a viewer gets no join code", code="viewer_read_only")
     table = await request.state.store.table(table_id)
     if table is None:
         raise GameError("no such table", code="unknown_table")
@@ -273,7 +319,7 @@ async def websocket(ws: WebSocket) -> None:
     await ws.accept()
     connection = Connection(ws, ws.state.queue)
     writer = asyncio.create_task(connection.write())
-    joined: tuple[str, Device] | None = None
+    joined: Device | None = None
     try:
         while not writer.done():
             text = await _receive(ws)
@@ -299,8 +345,8 @@ async def _receive(ws: WebSocket) -> str | None:
 
 
 async def _answer(
-    ws: WebSocket, connection: Connection, joined: tuple[str, Device] | None, text: str
-) -> tuple[str, Device] | None:
+    ws: WebSocket, connection: Connection, joined: Device | None, text: str
+) -> Device | None:
     message_id = ""
     try:
         if len(text) > MAX_MESSAGE:
@@ -311,10 +357,10 @@ async def _answer(
             return await _hello(ws, connection, joined, message)
         if joined is None:
             raise GameError("say hello with a table and a token first", code="not_joined")
-        table_id, device = joined
         tables = ws.state.tables
+        table_id = joined.table
         if isinstance(message, CommandMessage):
-            seq = await tables.command(table_id, device, message.command, message.id)
+            seq = await tables.command(table_id, joined, message.command, message.id)
             connection.send(encoder.encode(Accepted(message.id, seq)))
         elif isinstance(message, PreviewMessage):
             result, words = await tables.preview(table_id, message.move, message.check)
@@ -325,16 +371,16 @@ async def _answer(
 
 
 async def _hello(
-    ws: WebSocket, connection: Connection, joined: tuple[str, Device] | None, hello: Hello
-) -> tuple[str, Device]:
+    ws: WebSocket, connection: Connection, joined: Device | None, hello: Hello
+) -> Device:
     if joined is not None:
         raise GameError("this socket has joined a table already", code="already_joined")
-    device = await ws.state.tables.authorise(hello.table, hello.token)
-    live = await ws.state.tables.live(hello.table)
+    device, _, live = await ws.state.tables.authorise(hello.table, hello.token)
+    connection.device = device
     connection.seq = hello.after if hello.after < live.state.seq else -1
     ws.state.hub.enter(hello.table, connection)
     connection.send_state(live)
-    return hello.table, device
+    return device
 
 
 # --- the application -----------------------------------------------------------------------
@@ -367,6 +413,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/health", health),
         Route("/api/openapi.json", openapi_json),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/seats", seats, methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/score", score, methods=["POST"]),
         Route("/api/catalog", catalog),
@@ -375,6 +422,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/commands", command, methods=["POST"]),
         Route("/api/tables/{table}/gcg", gcg),
         Route("/api/tables/{table}/qr.svg", join_qr),
+        Route("/api/tables/{table}/devices", devices),
         WebSocketRoute("/ws", websocket),
         Mount("/", StaticFiles(directory=settings.web, html=True)),
     ]

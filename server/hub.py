@@ -13,8 +13,9 @@ import logging
 from starlette import status
 from starlette.websockets import WebSocket
 
-from server.store import Store, StoreUnavailable
-from server.tables import Live, Tables
+from server.protocol import Rejected, encoder
+from server.store import Device, Store, StoreUnavailable
+from server.tables import Live, Tables, actor, audience
 
 log = logging.getLogger("tilestream")
 
@@ -22,13 +23,15 @@ _CLOSE = b""  # queued in place of a message: close the socket
 
 
 class Connection:
-    """One phone's socket: its send queue and the last seq it was sent."""
+    """One phone's socket: its send queue, its device and the last seq it was sent."""
 
     def __init__(self, websocket: WebSocket, size: int) -> None:
         self.websocket = websocket
         self.queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=size)
         self.seq = -1
         self.table: str | None = None
+        self.device: Device | None = None
+        self._close = (status.WS_1013_TRY_AGAIN_LATER, "too slow")
 
     def send(self, data: bytes) -> None:
         """Queue a message; a full queue drops the phone instead of the message order."""
@@ -40,16 +43,26 @@ class Connection:
             self.queue.put_nowait(_CLOSE)
 
     def send_state(self, live: Live) -> None:
-        """Queue the sheet unless this phone already has it or a later one."""
-        if live.state.seq > self.seq:
-            self.seq = live.state.seq
-            self.send(live.state_message())
+        """Queue the table as this device may see it, unless it has that seq or a later one;
+        a device the host took away is told so and let go."""
+        if live.state.seq <= self.seq or self.device is None:
+            return
+        self.seq = live.state.seq
+        who = actor(live.state, self.device)
+        if who is None:
+            removed = Rejected("", "device_removed", {}, "the host removed this device")
+            self.send(encoder.encode(removed))
+            self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
+            self.send(_CLOSE)
+            return
+        self.send(live.state_message(audience(who)))
 
     async def write(self) -> None:
         """Send queued messages in order until told to close."""
         while (data := await self.queue.get()) is not _CLOSE:
             await self.websocket.send_text(data.decode())
-        await self.websocket.close(code=status.WS_1013_TRY_AGAIN_LATER, reason="too slow")
+        code, reason = self._close
+        await self.websocket.close(code=code, reason=reason)
 
 
 class Hub:

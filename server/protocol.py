@@ -93,22 +93,65 @@ encoder = msgspec.json.Encoder()
 # --- HTTP bodies -------------------------------------------------------------------------
 
 
-class JoinRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Join the table with this code as a player seat (0–3) or as a viewer."""
+#: A join code as typed: six characters, bounded so a guess costs nothing to refuse.
+JoinCode = Annotated[str, msgspec.Meta(max_length=16)]
+#: The phone's own lasting key: the same phone coming back to its seat is let in at once.
+DeviceKey = Annotated[str, msgspec.Meta(max_length=128)]
 
-    code: str
+
+class SeatsRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Which seats the table with this code has, for the join form."""
+
+    code: JoinCode
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """A seat for the join form: its player's name (None: the default name) and whether a
+    device holds it."""
+
+    seat: int
+    name: str | None
+    taken: bool
+
+
+class Seats(msgspec.Struct, frozen=True):
+    """The seats of the table's current game; none before its first game."""
+
+    mode: str | None
+    seats: tuple[SeatView, ...]
+
+
+class JoinRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Join the table with this code at a seat of its game, or as a viewer."""
+
+    code: JoinCode
     role: Literal["player", "viewer"] = "player"
     seat: int | None = None
+    device: DeviceKey = ""
 
 
 class Joined(msgspec.Struct, frozen=True):
-    """A device's place at a table and the token it proves it with."""
+    """A device's place at a table and the token it proves it with; a device that asked for
+    a taken seat is not ``admitted`` until the host lets it in."""
 
     table: str
     token: str
     role: str
     seat: int | None = None
-    code: str = ""  # the join code, for the host to show
+    code: str = ""  # the join code, for the host and the players to show
+    device: str = ""  # as the log names it
+    admitted: bool = True
+
+
+class DeviceSeen(msgspec.Struct, frozen=True):
+    """A device at the table for the host's list: where it sits, since and last seen (ms)."""
+
+    id: str
+    role: str
+    seat: int | None
+    since: int
+    last_seen: int | None
+    admitted: bool
 
 
 class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -8,7 +8,9 @@ the events the first one recorded.
 """
 
 import abc
-from collections.abc import AsyncIterator, Sequence
+import functools
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 
 import msgspec
 
@@ -32,11 +34,16 @@ class TableInfo(msgspec.Struct, frozen=True):
 
 
 class Device(msgspec.Struct, frozen=True):
-    """A phone's place at a table: ``host``, ``player`` (with a seat) or ``viewer``."""
+    """What a token opens: a table, as its host or as the device ``id`` that joined it.
+
+    Where such a device sits, whether the host let it in and whether it was taken away is
+    the table's log (``rules.seating``); the store only knows the token.
+    """
 
     table: str
-    role: str
+    role: str  # "host", "player" or "viewer", as it joined
     seat: int | None = None
+    id: str = ""  # as the log names it ("host" for the host)
 
 
 class Store(abc.ABC):
@@ -75,6 +82,14 @@ class Store(abc.ABC):
         """A device by the hash of its token."""
 
     @abc.abstractmethod
+    async def touch(self, table_id: str, device: str, at: int) -> None:
+        """Note that ``device`` was seen at ``at`` (ms): the host's list of devices shows it."""
+
+    @abc.abstractmethod
+    async def last_seen(self, table_id: str) -> dict[str, int]:
+        """When each device of the table was last seen (ms), by device id."""
+
+    @abc.abstractmethod
     async def append(
         self,
         table_id: str,
@@ -99,3 +114,44 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
         """Batches of the table's events above ``after``: what is there, then as they come."""
+
+    async def hit(self, key: str, window_ms: int) -> int:
+        """Count a hit on ``key``: how many it has had in its window, this one included.
+
+        A window of ``window_ms`` begins at the first hit after the last one ended. Counted
+        in this process's memory, which is every process there is for a store that is not
+        ``shared``; a shared store counts for every process (raises StoreUnavailable).
+        """
+        return self._windows.hit(key, window_ms)
+
+    @functools.cached_property
+    def _windows(self) -> "Windows":
+        return Windows()
+
+    @abc.abstractmethod
+    async def writable(self) -> bool:
+        """Whether the store takes a write now (a tiny real one): what ``/health`` says."""
+
+
+class Windows:
+    """Hits per key in fixed windows, in memory; keys whose window ended are forgotten."""
+
+    SWEEP = 10_000  # keys kept before ended windows are swept away
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._windows: dict[str, tuple[float, int]] = {}  # key → (window end, hits)
+        self._sweep_at = self.SWEEP
+
+    def hit(self, key: str, window_ms: int) -> int:
+        """One more hit on ``key``; the hits in its current window."""
+        now = self.clock()
+        if len(self._windows) > self._sweep_at:
+            self._windows = {k: w for k, w in self._windows.items() if w[0] > now}
+            # Many keys still live: sweep again only when they have doubled, not every hit.
+            self._sweep_at = max(self.SWEEP, 2 * len(self._windows))
+        ends, hits = self._windows.get(key, (0.0, 0))
+        if ends <= now:
+            ends, hits = now + window_ms / 1000, 0
+        self._windows[key] = (ends, hits + 1)
+        return hits + 1

@@ -9,7 +9,9 @@ since nothing else runs in Redis while a script does. (Inside MULTI a refused XA
 not stop the next one and would leave a gap.)
 
 Tables are hashes ``tables:{id}`` with a unique join code kept as ``codes:{code}`` → id;
-devices are ``devices:{token_hash}`` → the device as JSON.
+devices are ``devices:{token_hash}`` → the device as JSON, and when each was last seen the
+hash ``table:{id}:seen``. Rate limits count in ``hits:{key}`` (expiring with their window),
+so they hold across processes; ``/health`` writes ``health``.
 
 Live events come from one listener task per store (per process): one connection doing
 ``XREAD BLOCK`` on every followed table's stream, plus this process's wake stream, which a
@@ -35,6 +37,7 @@ import redis.asyncio as redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Event, Recorded, decode, encode
@@ -74,6 +77,14 @@ redis.call('HSET', KEYS[1], 'id', ARGV[1], 'code', ARGV[2], 'created', ARGV[3])
 return 1
 """
 
+# KEYS: the counter. ARGV: the window in ms. The first hit starts the window (and its expiry).
+HIT = """
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return hits
+"""
+HEALTH_TTL_MS = 60_000  # the key /health writes goes away by itself
+
 BLOCK_MS = 5_000  # the listener's XREAD wait; a wake or an event ends it sooner
 BATCH = 1_000  # entries per stream per XREAD
 WAKE_TTL_MS = 60_000  # a dead process's wake stream goes away by itself
@@ -86,13 +97,23 @@ def _stream(table_id: str) -> str:
     return f"table:{table_id}"
 
 
+# Redis answering that it takes no write now: memory full under ``noeviction`` (OOM), a
+# failed snapshot with ``stop-writes-on-bgsave-error`` (MISCONF), a replica (READONLY).
+REFUSING_WRITES = ("OOM ", "MISCONF ", "READONLY ")
+
+
 @contextlib.contextmanager
 def _reachable() -> Iterator[None]:
-    """Raise StoreUnavailable for a connection that failed or timed out."""
+    """Raise StoreUnavailable for a connection that failed or timed out, or a Redis that
+    refuses writes now."""
     try:
         yield
     except (RedisConnectionError, RedisTimeoutError) as error:
         raise StoreUnavailable(str(error) or type(error).__name__) from error
+    except ResponseError as error:
+        if str(error).startswith(REFUSING_WRITES):
+            raise StoreUnavailable(str(error)) from error
+        raise
 
 
 def _records(entries: Sequence[Any]) -> tuple[Recorded, ...]:
@@ -180,6 +201,15 @@ class RedisStore(Store):
             data = await self.redis.get(f"devices:{token_hash}")
         return msgspec.json.decode(data, type=Device) if data is not None else None
 
+    async def touch(self, table_id: str, device: str, at: int) -> None:
+        with _reachable():
+            await self.redis.hset(f"{_stream(table_id)}:seen", device, at)
+
+    async def last_seen(self, table_id: str) -> dict[str, int]:
+        with _reachable():
+            seen = await self.redis.hgetall(f"{_stream(table_id)}:seen")
+        return {device.decode(): int(at) for device, at in seen.items()}
+
     async def append(
         self,
         table_id: str,
@@ -245,6 +275,18 @@ class RedisStore(Store):
                     yield fresh
         finally:
             listener.remove(table_id, queue)
+
+    async def hit(self, key: str, window_ms: int) -> int:
+        with _reachable():
+            return int(await self.redis.eval(HIT, 1, f"hits:{key}", window_ms))
+
+    async def writable(self) -> bool:
+        try:
+            with _reachable():
+                await self.redis.set("health", b"1", px=HEALTH_TTL_MS)
+        except (StoreUnavailable, RedisError):
+            return False
+        return True
 
 
 class _Listener:

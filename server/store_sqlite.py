@@ -8,6 +8,7 @@ tables through Redis.
 
 import asyncio
 import sqlite3
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -26,9 +27,12 @@ CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, code TEXT UNIQUE, create
 CREATE TABLE IF NOT EXISTS devices (token_hash TEXT PRIMARY KEY, device BLOB);
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT, seq INTEGER, data BLOB, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seen (
+    table_id TEXT, device TEXT, at INTEGER, PRIMARY KEY (table_id, device)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS commands (
     table_id TEXT, command TEXT, first INTEGER, last INTEGER,
     PRIMARY KEY (table_id, command)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at INTEGER);
 """
 
 
@@ -125,6 +129,22 @@ class SqliteStore(Store):
             ).fetchone()
         )
         return msgspec.json.decode(row[0], type=Device) if row else None
+
+    async def touch(self, table_id: str, device: str, at: int) -> None:
+        await self._run(
+            lambda: self.db.execute(
+                "INSERT INTO seen VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET at = excluded.at",
+                (table_id, device, at),
+            )
+        )
+
+    async def last_seen(self, table_id: str) -> dict[str, int]:
+        rows = await self._run(
+            lambda: self.db.execute(
+                "SELECT device, at FROM seen WHERE table_id = ?", (table_id,)
+            ).fetchall()
+        )
+        return dict(rows)
 
     async def append(
         self,
@@ -232,3 +252,15 @@ class SqliteStore(Store):
             self._listeners[table_id].discard(queue)
             if not self._listeners[table_id]:
                 del self._listeners[table_id]
+
+    async def writable(self) -> bool:
+        # One row rewritten in its own transaction: a full disk, a read-only file or a lock
+        # held by another program fails it as it would fail an append.
+        def write() -> None:
+            self.db.execute("INSERT OR REPLACE INTO health VALUES (1, ?)", (time.time_ns(),))
+
+        try:
+            await self._run(write)
+        except (StoreUnavailable, sqlite3.Error):
+            return False
+        return True

@@ -18,15 +18,17 @@ import editions
 import wordlists
 from editions.errors import GameError
 from events import commands as c
-from events.events import Recorded
+from events.events import Event, Recorded
+from rules import permissions, seating
 from rules.board import Board
 from rules.decide import decide
 from rules.decide import score_move as rules_score_move
+from rules.permissions import HOST, Actor
 from rules.placement import Play
 from rules.reducer import evolve
 from rules.scoring import MoveScore
 from rules.state import State
-from rules.views import view
+from rules.views import Audience, view
 from rules.wordcheck import word_statuses
 from server.protocol import Move, StateMessage, encoder
 from server.store import Conflict, Device, Store, TableInfo
@@ -36,8 +38,7 @@ CODE_LENGTH = 6
 RETRIES = 8  # tries for a free join code
 APPEND_TRIES = 64  # conflicting appends in a row before a command is refused as "busy"
 
-#: What only the host (the director, in duplicate) may ask.
-HOST_ONLY = (c.StartGame, c.NewGame, c.RecordTop, c.StartClock, c.PauseClock, c.ResetClock)
+SEEN_EVERY_MS = 30_000  # how often a device's "last seen" is written: not on every command
 
 
 def token_hash(token: str) -> str:
@@ -50,6 +51,27 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+def actor(state: State, device: Device) -> Actor | None:
+    """Who ``device`` is at the table as it stands; None once it was taken away.
+
+    A device still waiting for the host is a ``waiting`` actor: it sees that it waits and
+    may ask nothing.
+    """
+    if device.role == "host":
+        return Actor("host", None, HOST)
+    member = state.seating.member(device.id)
+    if member is None:
+        return None
+    return Actor(member.role if member.admitted else "waiting", member.seat, member.id)
+
+
+def audience(who: Actor) -> Audience:
+    """Which of the table's views a device gets."""
+    if who.role in ("host", "waiting"):
+        return who.role  # type: ignore[return-value]
+    return "member"
+
+
 class Live:
     """One table as this process knows it: the folded state and the command ids seen."""
 
@@ -57,7 +79,7 @@ class Live:
         self.state = State()
         self.commands: dict[str, int] = {}  # command id → the last seq it recorded
         self.lock = asyncio.Lock()
-        self._view: tuple[int, bytes] = (-1, b"")
+        self._views: dict[Audience, tuple[int, bytes]] = {}
 
     def fold(self, records: tuple[Recorded, ...]) -> None:
         for record in records:
@@ -66,15 +88,20 @@ class Live:
                 if record.command:
                     self.commands[record.command] = record.seq
 
-    def view_json(self) -> bytes:
-        """The sheet at the current seq, encoded once however many phones get it."""
-        if self._view[0] != self.state.seq:
-            self._view = (self.state.seq, encoder.encode(view(self.state)))
-        return self._view[1]
+    def view_json(self, seen_by: Audience = "member") -> bytes:
+        """The table at the current seq as ``seen_by`` sees it, encoded once however many
+        phones get it."""
+        cached = self._views.get(seen_by)
+        if cached is None or cached[0] != self.state.seq:
+            cached = self._views[seen_by] = (
+                self.state.seq,
+                encoder.encode(view(self.state, seen_by)),
+            )
+        return cached[1]
 
-    def state_message(self) -> bytes:
-        """The ``state`` message for every phone of the table at the current seq."""
-        return encoder.encode(StateMessage(self.state.seq, msgspec.Raw(self.view_json())))
+    def state_message(self, seen_by: Audience = "member") -> bytes:
+        """The ``state`` message for the phones of ``seen_by`` at the current seq."""
+        return encoder.encode(StateMessage(self.state.seq, msgspec.Raw(self.view_json(seen_by))))
 
 
 class Tables:
@@ -84,6 +111,7 @@ class Tables:
         self.store = store
         self.clock = clock
         self._live: dict[str, Live] = {}
+        self._touched: dict[tuple[str, str], int] = {}  # (table, device) → last written
 
     async def create(self) -> tuple[TableInfo, str]:
         """A new table and its host's token."""
@@ -94,30 +122,71 @@ class Tables:
                 await self.store.create_table(table)
             except Conflict:
                 continue  # the code is taken; draw another
-            return table, await self._device(Device(table.id, "host"))
+            return table, await self._token(Device(table.id, "host", None, HOST))
         raise GameError("no free join code", code="busy")
 
-    async def join(self, code: str, role: str, seat: int | None) -> tuple[TableInfo, str]:
-        """A device's token at the table with join ``code``."""
+    async def by_code(self, code: str) -> tuple[TableInfo, Live]:
+        """The table with join ``code``, caught up; raises GameError (``unknown_code``)."""
         table = await self.store.table_by_code(code.strip().upper())
         if table is None:
             raise GameError(f"no table has the code {code!r}", code="unknown_code")
-        if role == "player" and (seat is None or not 0 <= seat < 4):
-            raise GameError("a player takes seat 0 to 3", code="bad_seat", seat=seat)
-        device = Device(table.id, role, seat if role == "player" else None)
-        return table, await self._device(device)
+        return table, await self.live(table.id)
 
-    async def _device(self, device: Device) -> str:
+    async def join(
+        self, code: str, role: str, seat: int | None, key: str
+    ) -> tuple[TableInfo, str, Actor]:
+        """A new device at the table with join ``code``: its token and where it sits (a
+        device asking for a taken seat waits for the host).
+
+        Raises GameError (``unknown_code``, ``no_such_seat``), StoreUnavailable.
+        """
+        table, _ = await self.by_code(code)
+        device = Device(table.id, role, seat if role == "player" else None, secrets.token_hex(6))
+        key_hash = token_hash(key)[:32] if key else ""
+
+        def joining(state: State) -> tuple[tuple[Event, ...], str]:
+            return seating.join(state, device.id, role, device.seat, key_hash), device.id
+
+        state, _ = await self._append(table.id, joining, "")
+        token = await self._token(device)
+        who = actor(state, device)
+        assert who is not None
+        return table, token, who
+
+    async def _token(self, device: Device) -> str:
         token = secrets.token_urlsafe(24)
         await self.store.add_device(token_hash(token), device)
         return token
 
-    async def authorise(self, table_id: str, token: str) -> Device:
+    async def device(self, table_id: str, token: str) -> Device:
         """The device holding ``token`` at ``table_id``; raises GameError (``bad_token``)."""
         device = await self.store.device(token_hash(token)) if token else None
-        if device is None or device.table != table_id:
+        if device is None or device.table != table_id or not device.id:
             raise GameError("this token does not open that table", code="bad_token")
         return device
+
+    async def authorise(self, table_id: str, token: str) -> tuple[Device, Actor, Live]:
+        """The device holding ``token``, who it is at the table now, and the table.
+
+        Raises GameError: ``bad_token``, or ``device_removed`` once the host took it away.
+        """
+        device = await self.device(table_id, token)
+        live = await self.live(table_id)
+        return device, self.actor(live, device), live
+
+    def actor(self, live: Live, device: Device) -> Actor:
+        """Who ``device`` is at the table now; raises GameError (``device_removed``)."""
+        who = actor(live.state, device)
+        if who is None:
+            raise GameError("this device was removed from the table", code="device_removed")
+        at, place = self.clock(), (device.table, who.device)
+        if at - self._touched.get(place, 0) >= SEEN_EVERY_MS:
+            if len(self._touched) > 10_000:  # phones supply these: keep the memo bounded
+                self._touched.clear()
+            self._touched[place] = at
+            touching = asyncio.ensure_future(self.store.touch(device.table, who.device, at))
+            touching.add_done_callback(_quiet)  # "last seen" may lag; a command must not
+        return who
 
     async def live(self, table_id: str) -> Live:
         """The table caught up with its log."""
@@ -140,34 +209,57 @@ class Tables:
     async def command(
         self, table_id: str, device: Device, command: c.TableCommand, command_id: str
     ) -> int:
-        """Decide and record ``command``; the seq of its last event.
+        """Decide and record ``command`` for ``device``; the seq of its last event.
 
         Raises GameError with the refusal's code, StoreUnavailable when the store is down.
         """
-        _check_role(device, command)
+        missing = permissions.missing_reference(command)
+        if missing is not None:
+            raise GameError(
+                f"a phone's command names what it saw: {missing} is missing",
+                code="reference_missing",
+                field=missing,
+            )
+
+        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+            who = actor(state, device)
+            if who is None:
+                raise GameError("this device was removed from the table", code="device_removed")
+            if who.role == "waiting":
+                raise GameError("the host has not let this device in yet", code="not_admitted")
+            return decide(state, command, at=self.clock(), actor=who), who.device
+
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    async def _append(
+        self,
+        table_id: str,
+        deciding: Callable[[State], tuple[tuple[Event, ...], str]],
+        command_id: str,
+    ) -> tuple[State, int]:
+        """Decide (the events, and the device as the log names it) on the fresh state and
+        append; decided again when another process appended first, never dropped. The state
+        after, and the seq of the last event — for a command id seen before, as then.
+        """
         live = self._live.get(table_id) or await self.live(table_id)
         async with live.lock:
             for attempt in range(APPEND_TRIES):
                 live = await self.live(table_id)
                 if command_id and command_id in live.commands:
-                    return live.commands[command_id]  # a retry: answered as the first time
+                    return live.state, live.commands[command_id]  # a retry: as the first time
                 at = self.clock()
-                events = decide(live.state, command, at=at)
+                events, by = deciding(live.state)
                 try:
                     records = await self.store.append(
-                        table_id,
-                        live.state.seq,
-                        events,
-                        device=token_id(device),
-                        at=at,
-                        command=command_id,
+                        table_id, live.state.seq, events, device=by, at=at, command=command_id
                     )
                 except Conflict:  # another process appended first: decide again on its state,
                     # after a random pause so two processes stop colliding in step
                     await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
                     continue
                 live.fold(records)
-                return records[-1].seq
+                return live.state, records[-1].seq
         raise GameError("the table is too busy; try again", code="busy")
 
     async def preview(
@@ -181,17 +273,9 @@ class Tables:
         return result, words
 
 
-def token_id(device: Device) -> str:
-    """A device as the log names it: its role and seat (tokens never enter the log)."""
-    return device.role if device.seat is None else f"{device.role}:{device.seat}"
-
-
-def _check_role(device: Device, command: c.TableCommand) -> None:
-    if device.role == "viewer":
-        raise GameError("a viewer cannot change the sheet", code="viewer_read_only")
-    top_cell = isinstance(command, c.CorrectCell) and command.player is None
-    if device.role != "host" and (isinstance(command, HOST_ONLY) or top_cell):
-        raise GameError("only the host (the director) may do that", code="host_only")
+def _quiet(task: "asyncio.Future[None]") -> None:
+    if not task.cancelled():
+        task.exception()  # read, so a store that was down is not logged as never retrieved
 
 
 def score_move(

@@ -13,7 +13,7 @@ from events.commands import RackLeft, TypedLetter
 DECODES = [
     pytest.param(
         {"type": "start_game", "edition": "nl"},
-        c.StartGame("nl", "classic", "house", (None, None), 0),
+        c.StartGame("nl", "classic", "house", (None, None), 0, "own_seat"),
         id="start_game-defaults",
     ),
     pytest.param(
@@ -55,6 +55,20 @@ DECODES = [
     pytest.param({"type": "enter_points", "points": 2000}, c.EnterPoints(2000), id="enter_points"),
     pytest.param({"type": "pass"}, c.Pass(), id="pass"),
     pytest.param({"type": "pass", "player": 1}, c.Pass(1), id="pass-player"),
+    pytest.param(
+        {"type": "pass", "turn": {"game": 1, "player": 1, "number": 4}},
+        c.Pass(turn=c.Turn(1, 1, 4)),
+        id="pass-turn",
+    ),
+    pytest.param({"type": "undo", "last_line": 7}, c.Undo(7), id="undo-last_line"),
+    pytest.param({"type": "new_game", "game": 3}, c.NewGame(3), id="new_game-game"),
+    pytest.param(
+        {"type": "set_writers", "writers": "scorekeeper"},
+        c.SetWriters("scorekeeper"),
+        id="set_writers",
+    ),
+    pytest.param({"type": "admit_device", "device": "d1"}, c.AdmitDevice("d1"), id="admit"),
+    pytest.param({"type": "remove_device", "device": "d1"}, c.RemoveDevice("d1"), id="remove"),
     pytest.param({"type": "exchange"}, c.Exchange(), id="exchange"),
     pytest.param({"type": "withdraw_word", "player": 0}, c.WithdrawWord(0), id="withdraw_word"),
     pytest.param(

@@ -68,6 +68,12 @@ EXAMPLES = [
         e.GameEnded((e.RackLeft(), e.RackLeft("ZA?"), e.RackLeft(points=6))), id="game_ended"
     ),
     pytest.param(e.GameEnded(), id="game_ended-duplicate"),
+    pytest.param(e.WritersSet("scorekeeper"), id="writers"),
+    pytest.param(e.DeviceJoined("d1", "player", 2, "ab12"), id="device_joined"),
+    pytest.param(e.DeviceJoined("d2", "player", 2, "cd34", admitted=False), id="device_waits"),
+    pytest.param(e.DeviceJoined("d3", "viewer"), id="device_joined-viewer"),
+    pytest.param(e.DeviceAdmitted("d2"), id="device_admitted"),
+    pytest.param(e.DeviceRemoved("d1"), id="device_removed"),
 ]
 
 

@@ -5,8 +5,10 @@ tests/web test those."""
 import pytest
 
 from events import commands as c
-from events.events import Mode
+from events.events import Mode, Recorded
 from rules import views
+from rules.reducer import replay
+from rules.seating import join
 from rules.state import State
 from rules.table import record
 from rules.views import SheetView, view
@@ -128,6 +130,16 @@ def test_view_tells_sbnl_going_out_ends_the_game() -> None:
     assert not sheet(start("nl", rules="house")).going_out_ends_game
 
 
-def test_view_is_the_same_for_every_viewer_at_a_table() -> None:
+def test_view_shows_the_sheet_to_every_member_and_the_devices_to_the_host_only() -> None:
+    state, _ = record(play(start(), c.EnterPoints(12)), c.SetWriters("scorekeeper"))
+    joined = join(state, "d1", "player", 1, "k")
+    state = replay([Recorded(state.seq + 1, joined[0], at=5)], state)
+    member, host = view(state, "member"), view(state, "host")
+    assert member.sheet == host.sheet and member.writers == host.writers == "scorekeeper"
+    assert member.devices is None
+    assert host.devices == (views.DeviceView("d1", "player", 1, 5, True),)
+
+
+def test_view_of_a_waiting_device_shows_nothing_of_the_table() -> None:
     state = play(start(), c.EnterPoints(12))
-    assert view(state, views.Viewer(0)) == view(state, views.Viewer(1)) == view(state)
+    assert view(state, "waiting") == views.TableView(state.seq, None, waiting=True)

@@ -1,0 +1,261 @@
+"""Who may do what at a table, and whether a command still means the turn it was tapped for.
+
+Roles: the host (the director, the arbiter) may do everything; a viewer nothing. A player
+seat, with the table's default setting (*each phone its own seat*), records its own turns
+and its own duplicate cell and undoes only its own last line; with *one scorekeeper*, any
+seat writes every line. Starting games, the round clock, the setting and the devices stay
+with the host either way.
+
+A phone names what it saw: the turn (game, player, turn count or round) for a turn, the
+newest line for an undo or a penalty, the open round for a top, the game for a new game.
+When the table has moved on, the command is refused with what happened instead, never
+applied to the next player.
+"""
+
+import msgspec
+
+from events import commands as c
+from events.events import (
+    CellCorrected,
+    Exchanged,
+    GameEnded,
+    MoveRecorded,
+    Passed,
+    PenaltyGiven,
+    PointsEntered,
+    Recorded,
+    TopRecorded,
+    WordLine,
+    WordWithdrawn,
+)
+from rules.errors import GameError
+from rules.state import Game, State
+
+#: The events that write a line on the sheet: what undo strikes (P-30).
+LINE_EVENTS = (
+    MoveRecorded,
+    PointsEntered,
+    Passed,
+    Exchanged,
+    WordWithdrawn,
+    PenaltyGiven,
+    TopRecorded,
+    CellCorrected,
+    GameEnded,
+)
+#: Commands that take a player's turn (classic) or fill a player's cell (duplicate).
+TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord)
+#: The host's acts whatever the setting.
+HOST_ACTS = (
+    c.StartGame,
+    c.NewGame,
+    c.StartClock,
+    c.PauseClock,
+    c.ResetClock,
+    c.SetWriters,
+    c.AdmitDevice,
+    c.RemoveDevice,
+)
+#: The arbiter's acts that one scorekeeper may also do (the default leaves them to the host).
+ARBITER_ACTS = (c.GivePenalty, c.RecordTop)
+#: What a phone must name for each command, and under which field.
+REFERENCES: dict[type, str] = {
+    **{kind: "turn" for kind in TURNS},
+    c.Undo: "last_line",
+    c.GivePenalty: "last_line",
+    c.RecordTop: "round",
+    c.NewGame: "game",
+}
+#: The sheet's line kinds that are turns (penalties and bonuses take none).
+_TURN_LINES = frozenset({"move", "points", "pass", "exchange", "withdrawn"})
+#: How the log names the host's device: a table has one host, who is not in its seating.
+HOST = "host"
+
+
+class Actor(msgspec.Struct, frozen=True):
+    """Who asks: the host, a player seat, or a viewer; ``device`` as the log names it."""
+
+    role: str
+    seat: int | None = None
+    device: str = ""
+
+
+def _refuse(message: str, code: str, **params: object) -> GameError:
+    return GameError(message, code=code, **params)
+
+
+def latest_line(state: State) -> Recorded | None:
+    """The newest line still standing in the current game."""
+    step = state.steps
+    while step is not None:
+        if isinstance(step.recorded.event, LINE_EVENTS):
+            return step.recorded
+        step = step.previous
+    return None
+
+
+def missing_reference(command: c.TableCommand) -> str | None:
+    """The field a phone left out that names what it saw, if any."""
+    field = REFERENCES.get(type(command))
+    return field if field is not None and getattr(command, field) is None else None
+
+
+def check(state: State, actor: Actor, command: c.TableCommand) -> None:
+    """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
+    if actor.role == "host":
+        return
+    if actor.role == "viewer":
+        raise _refuse("a viewer cannot change the sheet", "viewer_read_only")
+    if isinstance(command, HOST_ACTS):
+        raise _refuse("only the host (the director) may do that", "host_only")
+    game = state.game
+    if game is None:
+        return  # nothing to write yet: the decider says so
+    if actor.seat is None or not 0 <= actor.seat < len(game.players):
+        raise _refuse(
+            f"this game has no seat {actor.seat}",
+            "no_such_seat",
+            seat=actor.seat,
+            seats=len(game.players),
+        )
+    if state.seating.writers == "scorekeeper":
+        return
+    if isinstance(command, ARBITER_ACTS) or (
+        isinstance(command, c.EndGame) and game.mode == "duplicate"
+    ):
+        raise _refuse("only the host (the director) may do that", "host_only")
+    if isinstance(command, c.CorrectCell) and command.player is None:
+        raise _refuse("only the host (the director) may set a top", "host_only")
+    owner = _owner(state, game, command)
+    if owner is not None and owner != actor.seat:
+        raise _refuse(
+            f"seat {actor.seat} writes its own lines, not seat {owner}'s",
+            "not_your_seat",
+            seat=owner,
+        )
+
+
+def _owner(state: State, game: Game, command: c.TableCommand) -> int | None:
+    """Whose line ``command`` writes or strikes; None when it is nobody's in particular."""
+    if isinstance(command, TURNS):
+        if command.turn is not None:
+            return command.turn.player
+        return command.player if command.player is not None else game.to_move
+    if isinstance(command, c.CorrectCell):
+        return command.player
+    if isinstance(command, c.Undo):
+        line = latest_line(state)
+        return getattr(line.event, "player", None) if line is not None else None
+    return None
+
+
+def check_reference(state: State, game: Game, command: c.TableCommand) -> int | None:
+    """Raise GameError when the table has moved past what the phone saw; the player meant
+    (from the command's turn), or None when it names none."""
+    if isinstance(command, c.NewGame | c.Undo | c.GivePenalty | c.RecordTop):
+        _check_seen(state, game, command)
+        return None
+    turn = getattr(command, "turn", None)
+    if turn is None:
+        return None
+    if turn.game != game.started:
+        raise _refuse("that turn was in an earlier game", "game_changed")
+    if not 0 <= turn.player < len(game.players):
+        raise _refuse(f"no player {turn.player}", "no_such_player", player=turn.player)
+    if game.mode == "duplicate":
+        _check_cell(state, game, turn)
+    elif game.turns[turn.player] != turn.number or game.to_move != turn.player:
+        _check_taken(state, game, turn)
+    return turn.player
+
+
+def _check_seen(
+    state: State, game: Game, command: c.NewGame | c.Undo | c.GivePenalty | c.RecordTop
+) -> None:
+    if isinstance(command, c.NewGame):
+        if command.game is not None and command.game != game.started:
+            raise _refuse("a new game was started meanwhile", "game_changed")
+    elif isinstance(command, c.RecordTop):
+        current = len(game.rounds) - 1
+        if command.round is not None and command.round != current:
+            raise _refuse(
+                f"round {command.round + 1} is closed", "round_closed", round=command.round
+            )
+    elif command.last_line is not None:
+        line = latest_line(state)
+        newest = line.seq if line is not None else 0
+        if newest != command.last_line:
+            raise _refuse(
+                f"the sheet changed: its newest line is {newest}, not {command.last_line}",
+                "sheet_changed",
+                last_line=newest,
+            )
+
+
+def _check_cell(state: State, game: Game, turn: c.Turn) -> None:
+    current = len(game.rounds) - 1
+    if turn.number != current:
+        raise _refuse(f"round {turn.number + 1} is closed", "round_closed", round=turn.number)
+    points = game.rounds[current].scores[turn.player]
+    if points is not None:
+        filled = _cell_filler(state, turn.player)
+        words = filled.event.words if isinstance(filled.event, MoveRecorded) else ()
+        kind = "move" if words else "points"
+        _taken(state, turn.player, kind, points, words, filled)
+
+
+def _cell_filler(state: State, player: int) -> Recorded | None:
+    """The event that filled ``player``'s cell of the open round."""
+    step = state.steps
+    while step is not None and not isinstance(step.recorded.event, TopRecorded):
+        event = step.recorded.event
+        if isinstance(event, MoveRecorded | PointsEntered | CellCorrected) and (
+            event.player == player
+        ):
+            return step.recorded
+        step = step.previous
+    return None
+
+
+def _check_taken(state: State, game: Game, turn: c.Turn) -> None:
+    """The turn meant is not the one to play: say who recorded it, or whose turn it is."""
+    for line in game.lines:
+        if line.player == turn.player and line.round == turn.number and line.kind in _TURN_LINES:
+            recorded = _recorded(state, line.seq)
+            _taken(state, turn.player, line.kind, line.points, line.words, recorded)
+    raise _refuse(
+        f"it is player {game.to_move}'s turn, not player {turn.player}'s",
+        "not_to_move",
+        player=turn.player,
+        to_move=game.to_move,
+    )
+
+
+def _recorded(state: State, seq: int) -> Recorded | None:
+    step = state.steps
+    while step is not None and step.recorded.seq != seq:
+        step = step.previous
+    return step.recorded if step is not None else None
+
+
+def _taken(
+    state: State,
+    player: int,
+    kind: str,
+    points: int,
+    words: tuple[WordLine, ...],
+    recorded: Recorded | None,
+) -> None:
+    """Refuse with who recorded the turn meant, and what: the phone says it in its language."""
+    device = recorded.device if recorded is not None else ""
+    member = state.seating.member(device)
+    raise _refuse(
+        f"player {player}'s turn was recorded already: {points}",
+        "turn_taken",
+        player=player,
+        kind=kind,
+        points=points,
+        word=words[0].word if words else "",
+        by=member.seat if member is not None else None,
+        by_host=device == HOST,
+    )
