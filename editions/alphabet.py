@@ -10,6 +10,7 @@ back as it is, for the caller to turn into a locked blank.
 import unicodedata
 from functools import lru_cache
 
+from editions import codebook
 from editions.errors import NotationError
 
 #: Letters Unicode does not decompose but every tile set spells out.
@@ -62,7 +63,7 @@ def _fold(faces: frozenset[str], char: str, text: str) -> tuple[str, ...]:
     if folded is None:
         raise NotationError(
             f"{char!r} in {text!r} is not a letter",
-            code="invalid_character",
+            code=codebook.INVALID_CHARACTER,
             char=char,
             text=text,
         )

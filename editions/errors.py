@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from editions import codebook
+
 
 class GameError(Exception):
     """An error with a stable ``code`` and ``params``, plus an English message naming the input.
@@ -10,7 +12,7 @@ class GameError(Exception):
     message is for logs and Python users.
     """
 
-    code = "game_error"
+    code = codebook.GAME_ERROR
 
     def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
@@ -22,10 +24,10 @@ class GameError(Exception):
 class NotationError(GameError, ValueError):
     """Text that cannot be read as tiles, squares or directions."""
 
-    code = "notation"
+    code = codebook.NOTATION
 
 
 class UnknownEdition(GameError, LookupError):
     """An edition code that is not one of ``editions.codes()``."""
 
-    code = "unknown_edition"
+    code = codebook.UNKNOWN_EDITION

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from editions import Edition
+from editions import Edition, codebook
 from rules import placement
 from rules.errors import GameError, IllegalPlacement, NotationError
 from rules.placement import Play
@@ -18,7 +18,9 @@ class Board:
 
     def __init__(self, edition: Edition, cells: Sequence[Tile | None]) -> None:
         if edition.layout is None:
-            raise GameError(f"{edition.name} has no board", code="no_board", edition=edition.code)
+            raise GameError(
+                f"{edition.name} has no board", code=codebook.NO_BOARD, edition=edition.code
+            )
         if len(cells) != SIZE * SIZE:
             raise ValueError(f"a board has {SIZE * SIZE} squares, not {len(cells)}")
         self.edition = edition
@@ -41,7 +43,7 @@ class Board:
         if len(cells) != SIZE or any(len(row) != SIZE for row in cells):
             raise NotationError(
                 f"a board is {SIZE} rows of {SIZE} squares",
-                code="bad_rows",
+                code=codebook.BAD_ROWS,
                 rows=len(cells),
                 size=SIZE,
             )
@@ -93,7 +95,7 @@ class Board:
         if None in tiles:
             raise NotationError(
                 f"{letters!r}: '.' has no place in a move; tiles on the board are skipped",
-                code="bad_tile",
+                code=codebook.BAD_TILE,
                 text=".",
             )
         dr, dc = (0, 1) if way == Direction.ACROSS else (1, 0)
@@ -105,7 +107,7 @@ class Board:
             if row >= SIZE or col >= SIZE:
                 raise IllegalPlacement(
                     f"{letters!r} from {square.name} {way} runs past the board's edge",
-                    code="off_board",
+                    code=codebook.OFF_BOARD,
                     square=square.name,
                 )
             placed.append((Square(row, col), tile))

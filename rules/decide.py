@@ -9,6 +9,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 import editions
+from editions import codebook
 from editions.layout import Premium
 from events import commands as c
 from events.events import (
@@ -50,10 +51,11 @@ _PREMIUMS = frozenset(Premium)
 MAX_PLAYERS = 4
 MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
 
+
 class Refused(GameError):
     """A command the table cannot record as it stands."""
 
-    code = "refused"
+    code = codebook.REFUSED
 
 
 def refuse(message: str, code: str, **params: object) -> Refused:
@@ -80,7 +82,7 @@ def decide(
         return (started, WritersSet(command.writers))
     game = state.game
     if game is None:
-        raise refuse("start a game first", "no_game")
+        raise refuse("start a game first", codebook.NO_GAME)
     meant = permissions.check_reference(state, game, command)
     if isinstance(command, c.NewGame):
         starter = (game.starter + 1) % len(game.players)
@@ -88,10 +90,10 @@ def decide(
     if isinstance(command, c.Undo):
         line = permissions.latest_line(state)
         if line is None:
-            raise refuse("there is no line to undo", "nothing_to_undo")
+            raise refuse("there is no line to undo", codebook.NOTHING_TO_UNDO)
         return (LineUndone(line.seq),)
     if game.ended is not None:
-        raise refuse("the game is over: undo the end or start a new game", "game_over")
+        raise refuse("the game is over: undo the end or start a new game", codebook.GAME_OVER)
     if meant is not None:  # the turn names its player
         command = replace(command, player=meant)
     handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
@@ -100,7 +102,7 @@ def decide(
     except KeyError:
         raise refuse(
             f"{type(command).__struct_config__.tag} is not part of a {game.mode} game",
-            "not_in_mode",
+            codebook.NOT_IN_MODE,
             mode=game.mode,
         ) from None
     return decide_one(game, command, at)
@@ -115,7 +117,7 @@ def _start(command: c.StartGame) -> GameStarted:
     if command.mode == "classic" and rules.duplicate:
         raise refuse(
             "duplicate rules are for duplicate games",
-            "rules_not_for_mode",
+            codebook.RULES_NOT_FOR_MODE,
             rules=rules.code,
             mode=command.mode,
         )
@@ -123,7 +125,7 @@ def _start(command: c.StartGame) -> GameStarted:
     if not least <= count <= MAX_PLAYERS:
         raise refuse(
             f"{count} players; a {command.mode} game has {least} to {MAX_PLAYERS}",
-            "player_count",
+            codebook.PLAYER_COUNT,
             count=count,
             min=least,
             max=MAX_PLAYERS,
@@ -131,20 +133,20 @@ def _start(command: c.StartGame) -> GameStarted:
     if count > rules.max_players:
         raise refuse(
             f"{rules.name} are for {rules.max_players} players",
-            "rules_player_count",
+            codebook.RULES_PLAYER_COUNT,
             rules=rules.code,
             max=rules.max_players,
         )
     if not 0 <= command.starter < count:
         raise refuse(
-            f"no player {command.starter} to start", "no_such_player", player=command.starter
+            f"no player {command.starter} to start", codebook.NO_SUCH_PLAYER, player=command.starter
         )
     players = tuple((name or "").strip() or None for name in command.players)
     for name in players:
         if name is not None and len(name) > MAX_NAME:
             raise refuse(
                 f"a name of {len(name)} characters; at most {MAX_NAME}",
-                "name_too_long",
+                codebook.NAME_TOO_LONG,
                 length=len(name),
                 max=MAX_NAME,
             )
@@ -154,7 +156,7 @@ def _start(command: c.StartGame) -> GameStarted:
 def _player(game: Game, player: int | None) -> int:
     chosen = game.to_move if player is None else player
     if not 0 <= chosen < len(game.players):
-        raise refuse(f"no player {chosen}", "no_such_player", player=chosen)
+        raise refuse(f"no player {chosen}", codebook.NO_SUCH_PLAYER, player=chosen)
     return chosen
 
 
@@ -162,7 +164,7 @@ def _points(points: int) -> int:
     if not 0 <= points <= MAX_POINTS:
         raise refuse(
             f"{points} points; from 0 to {MAX_POINTS}",
-            "points_out_of_range",
+            codebook.POINTS_OUT_OF_RANGE,
             points=points,
             max=MAX_POINTS,
         )
@@ -178,19 +180,21 @@ def score_move(
     """Score a move as a phone sends it — laid on ``board``, or typed as words — and the play
     it lays (None for typed words). Raises GameError with the refusal's code."""
     if (on_board is None) == (not typed):
-        raise refuse("a move comes from the board or as typed words", "no_move")
+        raise refuse("a move comes from the board or as typed words", codebook.NO_MOVE)
     if on_board is None:
         words = [[_typed_tile(edition_code, t) for t in word] for word in typed]
         return score_words(editions.get(edition_code), words), None
     if board is None:
-        raise refuse(f"{edition_code} has no board", "no_board", edition=edition_code)
+        raise refuse(f"{edition_code} has no board", codebook.NO_BOARD, edition=edition_code)
     play = board.place(on_board.start, on_board.direction, on_board.letters)
     return board.score(play), play
 
 
 def _typed_tile(edition_code: str, letter: c.TypedLetter) -> TypedTile:
     if letter.premium is not None and letter.premium not in _PREMIUMS:
-        raise refuse(f"{letter.premium!r} is not a premium", "bad_premium", text=letter.premium)
+        raise refuse(
+            f"{letter.premium!r} is not a premium", codebook.BAD_PREMIUM, text=letter.premium
+        )
     premium = Premium(letter.premium) if letter.premium else None
     return TypedTile(parse_tile(edition_code, letter.tile), premium, letter.old)
 
@@ -241,7 +245,7 @@ def _first_empty(game: Game, player: int | None) -> int:
         return player
     empty = [p for p, score in enumerate(game.rounds[-1].scores) if score is None]
     if not empty:
-        raise refuse("every player has a score this round", "round_full")
+        raise refuse("every player has a score this round", codebook.ROUND_FULL)
     return empty[0]
 
 
@@ -263,7 +267,7 @@ def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[Event, ...]:
     if not 0 < command.points <= MAX_POINTS:
         raise refuse(
             f"a penalty of {command.points}; from 1 to {MAX_POINTS}",
-            "points_out_of_range",
+            codebook.POINTS_OUT_OF_RANGE,
             points=command.points,
             max=MAX_POINTS,
         )
@@ -272,7 +276,7 @@ def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[Event, ...]:
 
 def _place_tiles(game: Game, command: c.PlaceTiles, at: int) -> tuple[Event, ...]:
     if game.board is None:
-        raise refuse("this edition has no board", "no_board", edition=game.edition)
+        raise refuse("this edition has no board", codebook.NO_BOARD, edition=game.edition)
     play = game.board.place(command.board.start, command.board.direction, command.board.letters)
     game.board.validate(play)
     return (TilesPlaced(tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)),)
@@ -280,14 +284,14 @@ def _place_tiles(game: Game, command: c.PlaceTiles, at: int) -> tuple[Event, ...
 
 def _clear_board(game: Game, command: c.ClearBoard, at: int) -> tuple[Event, ...]:
     if not game.unscored:
-        raise refuse("no tiles were placed without a score", "nothing_to_clear")
+        raise refuse("no tiles were placed without a score", codebook.NOTHING_TO_CLEAR)
     return (BoardCleared(),)
 
 
 def _top(game: Game, command: c.RecordTop, at: int) -> tuple[Event, ...]:
     if command.points is not None:
         if command.board is not None or command.typed:
-            raise refuse("a top is a move or points, not both", "no_move")
+            raise refuse("a top is a move or points, not both", codebook.NO_MOVE)
         return (TopRecorded(_points(command.points)),)
     scored = _Scored(game, command.board, command.typed)
     return (
@@ -299,7 +303,7 @@ def _top(game: Game, command: c.RecordTop, at: int) -> tuple[Event, ...]:
 
 def _cell(game: Game, command: c.CorrectCell, at: int) -> tuple[Event, ...]:
     if not 0 <= command.round < len(game.rounds):
-        raise refuse(f"no round {command.round + 1}", "no_such_round", round=command.round)
+        raise refuse(f"no round {command.round + 1}", codebook.NO_SUCH_ROUND, round=command.round)
     player = None if command.player is None else _player(game, command.player)
     points = None if command.points is None else _points(command.points)
     return (CellCorrected(command.round, player, points),)
@@ -309,14 +313,14 @@ def _start_clock(game: Game, command: c.StartClock, at: int) -> tuple[Event, ...
     clock = game.clock
     assert clock is not None
     if clock.running_since is not None:
-        raise refuse("the clock is running", "clock_running")
+        raise refuse("the clock is running", codebook.CLOCK_RUNNING)
     remaining = clock.remaining or clock.seconds * 1000  # run out: start a new count
     return (ClockStarted(at, remaining),)
 
 
 def _pause_clock(game: Game, command: c.PauseClock, at: int) -> tuple[Event, ...]:
     if game.clock is None or game.clock.running_since is None:
-        raise refuse("the clock is not running", "clock_not_running")
+        raise refuse("the clock is not running", codebook.CLOCK_NOT_RUNNING)
     return (ClockPaused(at),)
 
 
@@ -332,7 +336,7 @@ def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
     if len(racks) != len(game.players):
         raise refuse(
             f"{len(racks)} racks for {len(game.players)} players",
-            "rack_count",
+            codebook.RACK_COUNT,
             count=len(racks),
             players=len(game.players),
         )
@@ -340,14 +344,14 @@ def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
     if len(empty) > 1:
         raise refuse(
             "only the player who went out leaves the field empty",
-            "two_empty_racks",
+            codebook.TWO_EMPTY_RACKS,
             players=len(empty),
         )
     rules = rulesets.get(game.rules)
     if empty and rules.pass_limit_reached(game.pass_run, len(game.players)) is not None:
         raise refuse(
             "after a run of passes nobody went out: fill in every rack",
-            "rack_needed_after_passes",
+            codebook.RACK_NEEDED_AFTER_PASSES,
             player=empty[0],
         )
     for player, rack in enumerate(racks):
@@ -359,7 +363,9 @@ def _check_rack(edition: editions.Edition, player: int, rack: c.RackLeft) -> Non
     if rack.points is not None:
         if rack.letters:
             raise refuse(
-                "a rack is letters or points, not both", "rack_letters_and_points", player=player
+                "a rack is letters or points, not both",
+                codebook.RACK_LETTERS_AND_POINTS,
+                player=player,
             )
         _points(rack.points)
         return
@@ -367,7 +373,7 @@ def _check_rack(edition: editions.Edition, player: int, rack: c.RackLeft) -> Non
     if len(tiles) > edition.rack_size:
         raise refuse(
             f"{len(tiles)} tiles on a rack of {edition.rack_size}",
-            "too_many_letters",
+            codebook.TOO_MANY_LETTERS,
             player=player,
             count=len(tiles),
             max=edition.rack_size,
@@ -376,7 +382,7 @@ def _check_rack(edition: editions.Edition, player: int, rack: c.RackLeft) -> Non
     if blanks > edition.blanks:
         raise refuse(
             f"{blanks} blanks; the set has {edition.blanks}",
-            "too_many_blanks",
+            codebook.TOO_MANY_BLANKS,
             player=player,
             count=blanks,
             max=edition.blanks,

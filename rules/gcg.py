@@ -43,6 +43,7 @@ import msgspec
 from msgspec.structs import replace
 
 import editions
+from editions import codebook
 from events import commands as c
 from events.events import (
     Event,
@@ -86,7 +87,7 @@ TURN_KINDS = frozenset({"move", "pass", "exchange", "withdrawn"})
 class GcgError(GameError):
     """A GCG file that cannot be read at all (bytes, or no game in it)."""
 
-    code = "gcg_unreadable"
+    code = codebook.GCG_UNREADABLE
 
 
 class Problem(NamedTuple):
@@ -211,7 +212,7 @@ def decode(data: bytes) -> str:
     except (LookupError, UnicodeDecodeError) as error:
         raise GcgError(
             f"the file says it is {name} but cannot be read as such: {error}",
-            code="gcg_encoding",
+            code=codebook.GCG_ENCODING,
             encoding=name,
         ) from None
 
@@ -335,7 +336,7 @@ def _is_play(token: str) -> bool:
 
 
 def _bad(line: str, why: str) -> NotationError:
-    return NotationError(f"{line!r}: {why}", code="gcg_line", text=line)
+    return NotationError(f"{line!r}: {why}", code=codebook.GCG_LINE, text=line)
 
 
 # --- replaying -------------------------------------------------------------------------------
@@ -360,7 +361,7 @@ def to_events(gcg: GcgFile, edition: str | None = None) -> Imported:
     Raises GcgError (``gcg_no_moves``, ``gcg_players``) when there is no game to replay.
     """
     if not gcg.entries:
-        raise GcgError("the file has no move lines", code="gcg_no_moves")
+        raise GcgError("the file has no move lines", code=codebook.GCG_NO_MOVES)
     problems = list(gcg.problems)
     players = gcg.players
     if not players:
@@ -368,7 +369,7 @@ def to_events(gcg: GcgFile, edition: str | None = None) -> Imported:
         nicks = dict.fromkeys(e.nick for e in gcg.entries)
         players = tuple(Player(nick, nick) for nick in nicks)
     if not 1 <= len(players) <= 4:
-        raise GcgError(f"{len(players)} players; a table seats 1 to 4", code="gcg_players")
+        raise GcgError(f"{len(players)} players; a table seats 1 to 4", code=codebook.GCG_PLAYERS)
     code = edition or edition_of(gcg)
     if code is None:
         code = DEFAULT_EDITION
@@ -586,7 +587,7 @@ def new_tiles(board: Board | None, start: Square, way: Direction, word: str) -> 
     'BOeS'
     """
     if board is None:
-        raise NotationError("this edition has no board", code="no_board")
+        raise NotationError("this edition has no board", code=codebook.NO_BOARD)
     edition = board.edition
     text = _THROUGH.sub(lambda m: "." * len(edition.letters(m.group(1))), word)
     dr, dc = (0, 1) if way == Direction.ACROSS else (1, 0)
@@ -594,19 +595,19 @@ def new_tiles(board: Board | None, start: Square, way: Direction, word: str) -> 
     for i, tile in enumerate(parse_tiles(edition, text)):
         row, col = start.row + i * dr, start.col + i * dc
         if row >= SIZE or col >= SIZE:
-            raise NotationError(f"{word} runs off the board", code="off_board", text=word)
+            raise NotationError(f"{word} runs off the board", code=codebook.OFF_BOARD, text=word)
         square = Square(row, col)
         there = board[square]
         if there is None and tile is None:
             raise NotationError(
                 f"{word} plays through {square.name}, which is empty",
-                code="gcg_through_empty",
+                code=codebook.GCG_THROUGH_EMPTY,
                 square=square.name,
             )
         if there is not None and tile is not None and there.letter != tile.letter:
             raise NotationError(
                 f"{word} has {tile.text} on {square.name}, where {there.text} lies",
-                code="gcg_through_differs",
+                code=codebook.GCG_THROUGH_DIFFERS,
                 square=square.name,
             )
         if there is None and tile is not None:

@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 
 import editions
+from editions import codebook
 from events.events import (
     Exchanged,
     GameEnded,
@@ -66,9 +67,9 @@ def to_gcg(source: State | Iterable[Recorded], *, language: str | None = None) -
         state = replay(log)
     game = state.game
     if game is None:
-        raise GcgError("there is no game to write", code="gcg_no_game")
+        raise GcgError("there is no game to write", code=codebook.GCG_NO_GAME)
     if game.mode != "classic":
-        raise GcgError("only a classic game has a GCG record", code="gcg_classic_only")
+        raise GcgError("only a classic game has a GCG record", code=codebook.GCG_CLASSIC_ONLY)
     writer = _Writer(game, log, language or editions.get(game.edition).language)
     return writer.write(_standing(state))
 

@@ -14,6 +14,7 @@ applied to the next player.
 
 import msgspec
 
+from editions import codebook
 from events import commands as c
 from events.events import (
     CellCorrected,
@@ -105,16 +106,16 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     if actor.role == "host":
         return
     if actor.role == "viewer":
-        raise _refuse("a viewer cannot change the sheet", "viewer_read_only")
+        raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
     if isinstance(command, HOST_ACTS):
-        raise _refuse("only the host (the director) may do that", "host_only")
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     game = state.game
     if game is None:
         return  # nothing to write yet: the decider says so
     if actor.seat is None or not 0 <= actor.seat < len(game.players):
         raise _refuse(
             f"this game has no seat {actor.seat}",
-            "no_such_seat",
+            codebook.NO_SUCH_SEAT,
             seat=actor.seat,
             seats=len(game.players),
         )
@@ -123,14 +124,14 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     if isinstance(command, ARBITER_ACTS) or (
         isinstance(command, c.EndGame) and game.mode == "duplicate"
     ):
-        raise _refuse("only the host (the director) may do that", "host_only")
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if isinstance(command, c.CorrectCell) and command.player is None:
-        raise _refuse("only the host (the director) may set a top", "host_only")
+        raise _refuse("only the host (the director) may set a top", codebook.HOST_ONLY)
     owner = _owner(state, game, command)
     if owner is not None and owner != actor.seat:
         raise _refuse(
             f"seat {actor.seat} writes its own lines, not seat {owner}'s",
-            "not_your_seat",
+            codebook.NOT_YOUR_SEAT,
             seat=owner,
         )
 
@@ -159,9 +160,9 @@ def check_reference(state: State, game: Game, command: c.TableCommand) -> int | 
     if turn is None:
         return None
     if turn.game != game.started:
-        raise _refuse("that turn was in an earlier game", "game_changed")
+        raise _refuse("that turn was in an earlier game", codebook.GAME_CHANGED)
     if not 0 <= turn.player < len(game.players):
-        raise _refuse(f"no player {turn.player}", "no_such_player", player=turn.player)
+        raise _refuse(f"no player {turn.player}", codebook.NO_SUCH_PLAYER, player=turn.player)
     if game.mode == "duplicate":
         _check_cell(state, game, turn)
     elif game.turns[turn.player] != turn.number or game.to_move != turn.player:
@@ -174,12 +175,12 @@ def _check_seen(
 ) -> None:
     if isinstance(command, c.NewGame):
         if command.game is not None and command.game != game.started:
-            raise _refuse("a new game was started meanwhile", "game_changed")
+            raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
     elif isinstance(command, c.RecordTop):
         current = len(game.rounds) - 1
         if command.round is not None and command.round != current:
             raise _refuse(
-                f"round {command.round + 1} is closed", "round_closed", round=command.round
+                f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
             )
     elif command.last_line is not None:
         line = latest_line(state)
@@ -187,7 +188,7 @@ def _check_seen(
         if newest != command.last_line:
             raise _refuse(
                 f"the sheet changed: its newest line is {newest}, not {command.last_line}",
-                "sheet_changed",
+                codebook.SHEET_CHANGED,
                 last_line=newest,
             )
 
@@ -195,7 +196,9 @@ def _check_seen(
 def _check_cell(state: State, game: Game, turn: c.Turn) -> None:
     current = len(game.rounds) - 1
     if turn.number != current:
-        raise _refuse(f"round {turn.number + 1} is closed", "round_closed", round=turn.number)
+        raise _refuse(
+            f"round {turn.number + 1} is closed", codebook.ROUND_CLOSED, round=turn.number
+        )
     points = game.rounds[current].scores[turn.player]
     if points is not None:
         filled = _cell_filler(state, turn.player)
@@ -225,7 +228,7 @@ def _check_taken(state: State, game: Game, turn: c.Turn) -> None:
             _taken(state, turn.player, line.kind, line.points, line.words, recorded)
     raise _refuse(
         f"it is player {game.to_move}'s turn, not player {turn.player}'s",
-        "not_to_move",
+        codebook.NOT_TO_MOVE,
         player=turn.player,
         to_move=game.to_move,
     )
@@ -251,7 +254,7 @@ def _taken(
     member = state.seating.member(device)
     raise _refuse(
         f"player {player}'s turn was recorded already: {points}",
-        "turn_taken",
+        codebook.TURN_TAKEN,
         player=player,
         kind=kind,
         points=points,

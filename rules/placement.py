@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from editions import Edition
+from editions import Edition, codebook
 from rules.errors import IllegalPlacement
 from rules.scoring import MoveScore, WordScore, score_word, total_move
 from rules.squares import Direction, Square
@@ -22,11 +22,11 @@ def validate(cells: Sequence[Tile | None], size: int, edition: Edition, play: Pl
     """Raise IllegalPlacement with the first rule ``play`` breaks on this board."""
     count = len(play.tiles)
     if not count:
-        raise IllegalPlacement("a move needs at least one new tile", code="no_tiles")
+        raise IllegalPlacement("a move needs at least one new tile", code=codebook.NO_TILES)
     if count > edition.rack_size:
         raise IllegalPlacement(
             f"{count} new tiles; a rack holds {edition.rack_size}",
-            code="too_many_tiles",
+            code=codebook.TOO_MANY_TILES,
             count=count,
             rack_size=edition.rack_size,
         )
@@ -36,44 +36,48 @@ def validate(cells: Sequence[Tile | None], size: int, edition: Edition, play: Pl
         if not (0 <= row < size and 0 <= col < size):
             raise IllegalPlacement(
                 f"row {row}, column {col} is off the board",
-                code="off_board",
+                code=codebook.OFF_BOARD,
                 square=f"{row},{col}",
             )
         if cells[row * size + col] is not None or square in seen:
             raise IllegalPlacement(
-                f"{square.name} is already taken", code="occupied", square=square.name
+                f"{square.name} is already taken", code=codebook.OCCUPIED, square=square.name
             )
         seen.add(square)
     rows = {row for row, _ in seen}
     cols = {col for _, col in seen}
     if len(rows) > 1 and len(cols) > 1:
-        raise IllegalPlacement("new tiles must lie in one row or one column", code="not_in_line")
+        raise IllegalPlacement(
+            "new tiles must lie in one row or one column", code=codebook.NOT_IN_LINE
+        )
     if count > 1:
         (fixed,), span = (rows, cols) if len(rows) == 1 else (cols, rows)
         for i in range(min(span), max(span)):
             square = Square(fixed, i) if len(rows) == 1 else Square(i, fixed)
             if square not in seen and cells[square.row * size + square.col] is None:
                 raise IllegalPlacement(
-                    f"the move leaves {square.name} empty", code="gap", square=square.name
+                    f"the move leaves {square.name} empty", code=codebook.GAP, square=square.name
                 )
     if not any(cells):
         centre = Square(*edition.layout.centre)
         if centre not in seen:
             raise IllegalPlacement(
                 f"the first move must cover {centre.name}",
-                code="first_move_off_centre",
+                code=codebook.FIRST_MOVE_OFF_CENTRE,
                 centre=centre.name,
             )
         if count < 2:
             raise IllegalPlacement(
-                "the first move needs at least two tiles", code="first_move_single_tile"
+                "the first move needs at least two tiles", code=codebook.FIRST_MOVE_SINGLE_TILE
             )
         return
     for row, col in seen:
         for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
             if 0 <= r < size and 0 <= c < size and cells[r * size + c] is not None:
                 return
-    raise IllegalPlacement("the move must touch a tile already on the board", code="not_connected")
+    raise IllegalPlacement(
+        "the move must touch a tile already on the board", code=codebook.NOT_CONNECTED
+    )
 
 
 def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play) -> MoveScore:

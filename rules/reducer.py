@@ -11,6 +11,7 @@ from functools import lru_cache
 from msgspec.structs import replace
 
 import editions
+from editions import codebook
 from events.events import (
     BoardCleared,
     CellCorrected,
@@ -75,7 +76,7 @@ def evolve(state: State, recorded: Recorded) -> State:
         step = Step(recorded, None, None)
         return State(recorded.seq, game, step, state.warnings, state.seating)
     if state.game is None:
-        return _table_warning(state, recorded, Odd("no_game"))
+        return _table_warning(state, recorded, Odd(codebook.NO_GAME))
     if isinstance(event, LineUndone):
         return _undo(state, event.line, recorded.seq)
     game = _apply(state.game, recorded)
@@ -112,7 +113,7 @@ def _undo(state: State, line: int, seq: int) -> State:
     if step is None or step.before is None:  # not standing, or the game's start
         game = state.game
         assert game is not None
-        odd = Notice("undo_unknown_line", {"seq": seq, "line": line})
+        odd = Notice(codebook.UNDO_UNKNOWN_LINE, {"seq": seq, "line": line})
         return replace(state, seq=seq, game=replace(game, warnings=(*game.warnings, odd)))
     game, steps = step.before, step.previous
     for recorded in reversed(later):
@@ -127,7 +128,7 @@ def _kind(event: Event) -> str:
 def _start(event: GameStarted) -> Game:
     count = len(event.players)
     if not count or not 0 <= event.starter < count:
-        raise Odd("no_such_player", player=event.starter)
+        raise Odd(codebook.NO_SUCH_PLAYER, player=event.starter)
     edition = editions.get(event.edition)
     duplicate = event.mode == "duplicate"
     rules = rulesets.get(event.rules)
@@ -151,20 +152,20 @@ def _start(event: GameStarted) -> Game:
 
 def _player(game: Game, player: int) -> int:
     if not 0 <= player < len(game.players):
-        raise Odd("no_such_player", player=player)
+        raise Odd(codebook.NO_SUCH_PLAYER, player=player)
     return player
 
 
 def _open(game: Game) -> None:
     if game.ended is not None:
-        raise Odd("game_over")
+        raise Odd(codebook.GAME_OVER)
 
 
 def _turn(game: Game, seq: int, kind: str, player: int, points: int = 0, **extra: object) -> Game:
     """A classic turn line: the total, the next player, the run of scoreless turns."""
     _open(game)
     if game.mode == "duplicate":
-        raise Odd("not_in_duplicate")
+        raise Odd(codebook.NOT_IN_DUPLICATE)
     player = _player(game, player)
     total = game.totals[player] + points
     counted = kind in rulesets.get(game.rules).pass_kinds  # any other turn breaks the run
@@ -188,11 +189,11 @@ def _placed(game: Game, placed: tuple[PlacedTile, ...], unscored: bool = False) 
     if not placed:
         return game
     if game.board is None:
-        raise Odd("no_board")
+        raise Odd(codebook.NO_BOARD)
     tiles = [(_square(p.square), parse_tile(game.edition, p.tile)) for p in placed]
     for square, _ in tiles:
         if game.board[square] is not None:
-            raise Odd("square_taken", square=square.name)
+            raise Odd(codebook.SQUARE_TAKEN, square=square.name)
     squares = game.unscored | {p.square for p in placed} if unscored else game.unscored
     return replace(game, board=game.board.lay(tiles), unscored=squares)
 
@@ -240,14 +241,14 @@ def _exchange(game: Game, event: Exchanged, seq: int) -> Game:
     if rules.exchange_min_bag is not None and bag < rules.exchange_min_bag:
         notices.append(
             Notice(
-                "exchange_bag_low",
+                codebook.EXCHANGE_BAG_LOW,
                 {"seq": seq, "player": event.player, "bag": bag, "min": rules.exchange_min_bag},
             )
         )
     if rules.exchange_max is not None and count > rules.exchange_max:
         notices.append(
             Notice(
-                "exchange_limit",
+                codebook.EXCHANGE_LIMIT,
                 {"seq": seq, "player": event.player, "count": count, "max": rules.exchange_max},
             )
         )
@@ -271,9 +272,9 @@ def _cell(game: Game, index: int, player: int | None, points: int | None) -> Gam
     """Duplicate: set one cell (``player`` None: the top) and keep the totals in step."""
     _open(game)
     if game.mode != "duplicate":
-        raise Odd("not_in_classic")
+        raise Odd(codebook.NOT_IN_CLASSIC)
     if not 0 <= index < len(game.rounds):
-        raise Odd("no_such_round", round=index)
+        raise Odd(codebook.NO_SUCH_ROUND, round=index)
     played = game.rounds[index]
     if player is None:
         return replace(game, rounds=_set(game.rounds, index, replace(played, top=points)))
@@ -290,7 +291,7 @@ def _cell(game: Game, index: int, player: int | None, points: int | None) -> Gam
 def _top(game: Game, event: TopRecorded, seq: int) -> Game:
     _open(game)
     if game.mode != "duplicate":
-        raise Odd("not_in_classic")
+        raise Odd(codebook.NOT_IN_CLASSIC)
     game = _placed(game, event.placed)
     tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
     closed = replace(
@@ -307,14 +308,14 @@ def _tiles_placed(game: Game, event: TilesPlaced, seq: int) -> Game:
 
 def _board_cleared(game: Game, event: BoardCleared, seq: int) -> Game:
     if game.board is None:
-        raise Odd("no_board")
+        raise Odd(codebook.NO_BOARD)
     lifted = [(_square(square), None) for square in game.unscored]
     return replace(game, board=game.board.lay(lifted), unscored=frozenset())
 
 
 def _clock_started(game: Game, event: ClockStarted, seq: int) -> Game:
     if game.clock is None:
-        raise Odd("no_clock")
+        raise Odd(codebook.NO_CLOCK)
     return replace(
         game, clock=replace(game.clock, remaining=event.remaining, running_since=event.at)
     )
@@ -323,14 +324,14 @@ def _clock_started(game: Game, event: ClockStarted, seq: int) -> Game:
 def _clock_paused(game: Game, event: ClockPaused, seq: int) -> Game:
     clock = game.clock
     if clock is None or clock.running_since is None:
-        raise Odd("clock_not_running")
+        raise Odd(codebook.CLOCK_NOT_RUNNING)
     left = max(0, clock.remaining - (event.at - clock.running_since))
     return replace(game, clock=Clock(clock.seconds, left))
 
 
 def _clock_reset(game: Game, event: ClockReset, seq: int) -> Game:
     if game.clock is None:
-        raise Odd("no_clock")
+        raise Odd(codebook.NO_CLOCK)
     return replace(game, clock=Clock(event.seconds, event.seconds * 1000))
 
 
@@ -338,10 +339,10 @@ def _ended(game: Game, event: GameEnded, seq: int) -> Game:
     _open(game)
     if game.mode == "classic" and event.racks:
         if len(event.racks) != len(game.players):
-            raise Odd("rack_count", count=len(event.racks))
+            raise Odd(codebook.RACK_COUNT, count=len(event.racks))
         edition = editions.get(game.edition)
         if [rack_value(edition, rack) for rack in event.racks].count(None) > 1:
-            raise Odd("two_empty_racks")
+            raise Odd(codebook.TWO_EMPTY_RACKS)
     return replace(game, ended=event.racks)
 
 

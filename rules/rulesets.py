@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_DOWN, Decimal
 
 import msgspec
 
+from editions import codebook
 from rules.errors import GameError
 
 
@@ -114,7 +115,7 @@ def get(code: str) -> RuleSet:
         known = tuple(RULE_SETS)
         raise GameError(
             f"unknown rule set {code!r}; known: {', '.join(known)}",
-            code="unknown_rules",
+            code=codebook.UNKNOWN_RULES,
             rules=code,
             known=known,
         ) from None

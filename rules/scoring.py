@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
-from editions import Edition
+from editions import Edition, codebook
 from editions.layout import Premium
 from rules.errors import InvalidMove, NotationError
 from rules.tiles import Tile, check_tile, parse_word
@@ -108,21 +108,23 @@ def score_words(edition: Edition, words: Sequence[Sequence[TypedTile]]) -> MoveS
     edition does not offer; NotationError (``locked_blank``) for a missing letter un-blanked.
     """
     if not words:
-        raise InvalidMove("a typed move needs a main word", code="no_words")
+        raise InvalidMove("a typed move needs a main word", code=codebook.NO_WORDS)
     if len(words) > 1 + MAX_CROSS_WORDS:
         raise InvalidMove(
             f"{len(words) - 1} cross words; at most {MAX_CROSS_WORDS}",
-            code="too_many_words",
+            code=codebook.TOO_MANY_WORDS,
             count=len(words) - 1,
             max=MAX_CROSS_WORDS,
         )
     for index, word in enumerate(words):
         if not word:
-            raise InvalidMove(f"word {index + 1} has no tiles", code="empty_word", index=index)
+            raise InvalidMove(
+                f"word {index + 1} has no tiles", code=codebook.EMPTY_WORD, index=index
+            )
         if len(word) > MAX_WORD_TILES:
             raise InvalidMove(
                 f"word {index + 1} has {len(word)} tiles; at most {MAX_WORD_TILES}",
-                code="word_too_long",
+                code=codebook.WORD_TOO_LONG,
                 index=index,
                 length=len(word),
                 max=MAX_WORD_TILES,
@@ -132,7 +134,7 @@ def score_words(edition: Edition, words: Sequence[Sequence[TypedTile]]) -> MoveS
             if typed.premium is not None and typed.premium not in edition.premiums:
                 raise InvalidMove(
                     f"{edition.code} has no {typed.premium} squares",
-                    code="premium_not_offered",
+                    code=codebook.PREMIUM_NOT_OFFERED,
                     premium=str(typed.premium),
                     edition=edition.code,
                 )
@@ -166,7 +168,7 @@ def typed_word(
         if premium not in _PREMIUMS:
             raise NotationError(
                 f"{premium!r} is not a premium; they are 2L 3L 2W 3W",
-                code="bad_premium",
+                code=codebook.BAD_PREMIUM,
                 text=str(premium),
             )
         marks[index] = Premium(premium)
@@ -175,7 +177,7 @@ def typed_word(
         if not 0 <= index < len(tiles):
             raise InvalidMove(
                 f"no tile {index} in {text!r} ({len(tiles)} tiles)",
-                code="bad_index",
+                code=codebook.BAD_INDEX,
                 index=index,
                 length=len(tiles),
             )

@@ -9,6 +9,7 @@ hashes keys, and passes them in.
 
 from msgspec.structs import replace
 
+from editions import codebook
 from events import commands as c
 from events.events import (
     DeviceAdmitted,
@@ -52,7 +53,7 @@ def join(state: State, device: str, role: str, chosen: int | None, key: str) -> 
     seats = len(state.game.players) if state.game is not None else 0
     if chosen is None or not 0 <= chosen < seats:
         raise GameError(
-            f"this table has {seats} seats", code="no_such_seat", seat=chosen, seats=seats
+            f"this table has {seats} seats", code=codebook.NO_SUCH_SEAT, seat=chosen, seats=seats
         )
     holders = [m for m in state.seating.members if m.seat == chosen and m.admitted]
     if not holders:
@@ -78,7 +79,7 @@ def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice)
     if state.seating.member(command.device) is None:
         raise GameError(
             f"no device {command.device!r} at this table",
-            code="unknown_device",
+            code=codebook.UNKNOWN_DEVICE,
             device=command.device,
         )
     if isinstance(command, c.AdmitDevice):

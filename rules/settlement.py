@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from editions import Edition
+from editions import Edition, codebook
 from events.events import RackLeft
 from rules.errors import GameError
 
@@ -36,7 +36,7 @@ def rack_tiles(edition: Edition, letters: str) -> tuple[str, ...]:
         if tile != BLANK and tile not in edition.faces:
             raise GameError(
                 f"{tile!r} is not in the {edition.code} set",
-                code="letter_not_in_set",
+                code=codebook.LETTER_NOT_IN_SET,
                 letter=tile,
             )
     return tiles

@@ -8,6 +8,7 @@ centre star is H8 (BRD-04/05). GCG records name a move's first square the other 
 from enum import StrEnum
 from typing import NamedTuple
 
+from editions import codebook
 from rules.errors import NotationError
 
 SIZE = 15
@@ -28,7 +29,7 @@ class Direction(StrEnum):
         except ValueError:
             raise NotationError(
                 f"direction {text!r} is neither 'across' nor 'down'",
-                code="bad_direction",
+                code=codebook.BAD_DIRECTION,
                 text=str(text),
             ) from None
 
@@ -55,7 +56,7 @@ class Square(NamedTuple):
         name = text.strip().upper()
         if name[:1] and name[0] in _ROWS and name[1:].isdigit() and 1 <= int(name[1:]) <= SIZE:
             return cls(_ROWS.index(name[0]), int(name[1:]) - 1)
-        raise NotationError(f"{text!r} is not a square A1–O15", code="bad_square", text=text)
+        raise NotationError(f"{text!r} is not a square A1–O15", code=codebook.BAD_SQUARE, text=text)
 
     @property
     def name(self) -> str:
@@ -92,5 +93,5 @@ def parse_gcg_position(text: str) -> tuple[Square, Direction]:
     if letter and letter in _ROWS and number.isdigit() and 1 <= int(number) <= SIZE:
         return Square(int(number) - 1, _ROWS.index(letter)), direction
     raise NotationError(
-        f"{text!r} is not a GCG position like 8D or D8", code="bad_square", text=text
+        f"{text!r} is not a GCG position like 8D or D8", code=codebook.BAD_SQUARE, text=text
     )

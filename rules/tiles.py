@@ -11,7 +11,7 @@ from functools import lru_cache
 import msgspec
 
 import editions
-from editions import Edition
+from editions import Edition, codebook
 from rules.errors import NotationError
 
 
@@ -72,7 +72,7 @@ def parse_tiles(edition: Edition, notation: str) -> tuple[Tile | None, ...]:
         letters = edition.letters(inner) if inner.strip() == inner else ()
         if not letters or (token.startswith("[") and len(letters) != 1):
             raise NotationError(
-                f"{token!r} in {notation!r} is not a tile", code="bad_tile", text=token
+                f"{token!r} in {notation!r} is not a tile", code=codebook.BAD_TILE, text=token
             )
         blank = inner.islower() or any(x not in edition.faces for x in letters)
         tiles.extend(Tile(x, blank=blank) for x in letters)
@@ -87,7 +87,7 @@ def parse_tile(edition_code: str, notation: str) -> Tile:
     """
     tiles = parse_tiles(editions.get(edition_code), notation)
     if len(tiles) != 1 or tiles[0] is None:
-        raise NotationError(f"{notation!r} is not one tile", code="bad_tile", text=notation)
+        raise NotationError(f"{notation!r} is not one tile", code=codebook.BAD_TILE, text=notation)
     return tiles[0]
 
 
@@ -106,6 +106,6 @@ def check_tile(edition: Edition, tile: Tile) -> None:
     if not tile.blank and tile.letter not in edition.faces:
         raise NotationError(
             f"{tile.letter!r} is not in the {edition.code} set, so it can only be a blank",
-            code="locked_blank",
+            code=codebook.LOCKED_BLANK,
             letter=tile.letter,
         )

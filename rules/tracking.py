@@ -9,6 +9,7 @@ from collections import Counter
 import msgspec
 
 import editions
+from editions import codebook
 from rules.state import Game, Notice
 
 BLANK = "?"
@@ -58,7 +59,7 @@ def track(game: Game) -> Tracking:
     else:
         points_only = sum(1 for line in game.lines if line.kind == "points")
     warnings = tuple(
-        Notice("over_use", {"letter": x.letter, "used": x.count - x.left, "count": x.count})
+        Notice(codebook.OVER_USE, {"letter": x.letter, "used": x.count - x.left, "count": x.count})
         for x in letters
         if x.left < 0
     )

@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 
 import editions
+from editions import codebook
 from rules import rulesets
 from rules.permissions import latest_line
 from rules.settlement import FinalRow, final_table, rack_value, settle
@@ -167,13 +168,13 @@ def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
     found = list(game.notices)
     limit = rulesets.get(game.rules).pass_limit_reached(game.pass_run, len(game.players))
     if limit is not None:
-        found.append(Notice("pass_limit", {"count": game.pass_run, "limit": limit}))
+        found.append(Notice(codebook.PASS_LIMIT, {"count": game.pass_run, "limit": limit}))
     for index, played in enumerate(game.rounds):
         for player, score in enumerate(played.scores):
             if played.top is not None and score is not None and score > played.top:
                 found.append(
                     Notice(
-                        "over_top",
+                        codebook.OVER_TOP,
                         {"round": index, "player": player, "points": score, "top": played.top},
                     )
                 )

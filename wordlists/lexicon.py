@@ -13,6 +13,7 @@ from pathlib import Path
 import dawg
 
 import editions
+from editions import codebook
 from editions.errors import GameError, NotationError
 from wordlists.keys import Keyer, digraph_codes
 
@@ -28,7 +29,7 @@ ALIASES = {"woordstrijd": "nl", "pl-literaki": "pl"}
 class UnknownLanguage(GameError, LookupError):
     """A code that names neither a word list's language nor an edition with one."""
 
-    code = "unknown_language"
+    code = codebook.UNKNOWN_LANGUAGE
 
 
 class Lexicon:

@@ -1,0 +1,144 @@
+"""Every refusal and notice code of Tilestream, declared once with its parameters.
+
+A code is what a phone translates (``error.{code}`` and ``notice.{code}`` in
+``web/strings``), with the parameters its sentence may use. The server's HTTP statuses,
+``/api/openapi.json``, the phone's strings test and every place that raises one read these
+declarations. They live here, in the package every other one may import, so that the tile
+sets, the rules and the server name their codes the same way.
+
+A constant is the code itself, a plain ``str``, so it goes into messages and comparisons as
+it is; ``DECLARED`` holds what is known about each.
+"""
+
+import msgspec
+
+
+class Declaration(msgspec.Struct, frozen=True):
+    """What a code means to those who handle it."""
+
+    code: str
+    params: tuple[str, ...]
+    status: int  # the HTTP status of a refusal with this code
+    refusal: bool  # a command or input can be refused with it
+    notice: bool  # the sheet can show it as a notice or a warning
+    phone: bool  # a phone can receive it (GCG codes are the command line's, in English)
+
+
+DECLARED: dict[str, Declaration] = {}
+
+
+def _declare(
+    code: str,
+    *params: str,
+    status: int = 400,
+    notice: bool = False,
+    refusal: bool = True,
+    phone: bool = True,
+) -> str:
+    if code in DECLARED:
+        raise ValueError(f"the code {code!r} is declared twice")
+    DECLARED[code] = Declaration(code, params, status, refusal, notice, phone)
+    return code
+
+
+ALREADY_JOINED = _declare("already_joined")
+BAD_DIRECTION = _declare("bad_direction", "text")
+BAD_INDEX = _declare("bad_index", "index", "length")
+BAD_MESSAGE = _declare("bad_message", "error")
+BAD_PREMIUM = _declare("bad_premium", "text")
+BAD_ROWS = _declare("bad_rows", "rows", "size")
+BAD_SQUARE = _declare("bad_square", "text")
+BAD_TILE = _declare("bad_tile", "text")
+BAD_TOKEN = _declare("bad_token", status=401)
+BUSY = _declare("busy", status=409)
+CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)
+CLOCK_RUNNING = _declare("clock_running")
+CROSS_ORIGIN = _declare("cross_origin", status=403)
+DEVICE_REMOVED = _declare("device_removed", status=401)
+EMPTY_WORD = _declare("empty_word", "index")
+EXCHANGE_BAG_LOW = _declare(
+    "exchange_bag_low", "bag", "min", "player", "seq", notice=True, refusal=False
+)
+EXCHANGE_LIMIT = _declare(
+    "exchange_limit", "count", "max", "player", "seq", notice=True, refusal=False
+)
+FIRST_MOVE_OFF_CENTRE = _declare("first_move_off_centre", "centre")
+FIRST_MOVE_SINGLE_TILE = _declare("first_move_single_tile")
+GAME_CHANGED = _declare("game_changed", status=409)
+GAME_ERROR = _declare("game_error")
+GAME_OVER = _declare("game_over", notice=True)
+GAP = _declare("gap", "square")
+GCG_CLASSIC_ONLY = _declare("gcg_classic_only", phone=False)
+GCG_ENCODING = _declare("gcg_encoding", "encoding", phone=False)
+GCG_LINE = _declare("gcg_line", "text", phone=False)
+GCG_NO_GAME = _declare("gcg_no_game", phone=False)
+GCG_NO_MOVES = _declare("gcg_no_moves", phone=False)
+GCG_PLAYERS = _declare("gcg_players", phone=False)
+GCG_THROUGH_DIFFERS = _declare("gcg_through_differs", "square", phone=False)
+GCG_THROUGH_EMPTY = _declare("gcg_through_empty", "square", phone=False)
+GCG_UNREADABLE = _declare("gcg_unreadable", phone=False)
+HOST_ONLY = _declare("host_only", status=403)
+ILLEGAL_PLACEMENT = _declare("illegal_placement")
+INVALID_CHARACTER = _declare("invalid_character", "char", "text")
+INVALID_MOVE = _declare("invalid_move")
+LETTER_NOT_IN_SET = _declare("letter_not_in_set", "letter")
+LOCKED_BLANK = _declare("locked_blank", "letter")
+NAME_TOO_LONG = _declare("name_too_long", "length", "max")
+NO_BOARD = _declare("no_board", "edition", notice=True)
+NO_CLOCK = _declare("no_clock", notice=True, refusal=False)
+NO_GAME = _declare("no_game", notice=True)
+NO_MOVE = _declare("no_move")
+NO_SUCH_PLAYER = _declare("no_such_player", "player", notice=True)
+NO_SUCH_ROUND = _declare("no_such_round", "round", notice=True)
+NO_SUCH_SEAT = _declare("no_such_seat", "seat", "seats")
+NO_TILES = _declare("no_tiles")
+NO_WORDS = _declare("no_words")
+NOT_ADMITTED = _declare("not_admitted", status=403)
+NOT_CONNECTED = _declare("not_connected")
+NOT_IN_CLASSIC = _declare("not_in_classic", notice=True, refusal=False)
+NOT_IN_DUPLICATE = _declare("not_in_duplicate", notice=True, refusal=False)
+NOT_IN_LINE = _declare("not_in_line")
+NOT_IN_MODE = _declare("not_in_mode", "mode")
+NOT_JOINED = _declare("not_joined")
+NOT_TO_MOVE = _declare("not_to_move", "player", "to_move", status=409)
+NOT_YOUR_SEAT = _declare("not_your_seat", "seat", status=403)
+NOTATION = _declare("notation")
+NOTHING_TO_CLEAR = _declare("nothing_to_clear")
+NOTHING_TO_UNDO = _declare("nothing_to_undo")
+OCCUPIED = _declare("occupied", "square")
+OFF_BOARD = _declare("off_board", "square", "text")
+OVER_TOP = _declare("over_top", "player", "points", "round", "top", notice=True, refusal=False)
+OVER_USE = _declare("over_use", "count", "letter", "used", notice=True, refusal=False)
+PASS_LIMIT = _declare("pass_limit", "count", "limit", notice=True, refusal=False)
+PLAYER_COUNT = _declare("player_count", "count", "max", "min")
+POINTS_OUT_OF_RANGE = _declare("points_out_of_range", "max", "points")
+PREMIUM_NOT_OFFERED = _declare("premium_not_offered", "edition", "premium")
+RACK_COUNT = _declare("rack_count", "count", "players", notice=True)
+RACK_LETTERS_AND_POINTS = _declare("rack_letters_and_points", "player")
+RACK_NEEDED_AFTER_PASSES = _declare("rack_needed_after_passes", "player")
+RATE_LIMITED = _declare("rate_limited", status=429)
+REFERENCE_MISSING = _declare("reference_missing", "field")
+REFUSED = _declare("refused")
+ROUND_CLOSED = _declare("round_closed", "round", status=409)
+ROUND_FULL = _declare("round_full")
+RULES_NOT_FOR_MODE = _declare("rules_not_for_mode", "mode", "rules")
+RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")
+SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
+SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
+STORE_UNAVAILABLE = _declare("store_unavailable", status=503)
+TOO_LARGE = _declare("too_large", status=413)
+TOO_MANY_BLANKS = _declare("too_many_blanks", "count", "max", "player")
+TOO_MANY_LETTERS = _declare("too_many_letters", "count", "max", "player")
+TOO_MANY_TILES = _declare("too_many_tiles", "count", "rack_size")
+TOO_MANY_WORDS = _declare("too_many_words", "count", "max")
+TURN_TAKEN = _declare("turn_taken", "by", "by_host", "kind", "player", "points", "word", status=409)
+TWO_EMPTY_RACKS = _declare("two_empty_racks", "players", notice=True)
+UNDO_UNKNOWN_LINE = _declare("undo_unknown_line", "line", "seq", notice=True, refusal=False)
+UNKNOWN_CODE = _declare("unknown_code", status=404)
+UNKNOWN_DEVICE = _declare("unknown_device", "device")
+UNKNOWN_EDITION = _declare("unknown_edition")
+UNKNOWN_LANGUAGE = _declare("unknown_language")
+UNKNOWN_RULES = _declare("unknown_rules", "known", "rules")
+UNKNOWN_TABLE = _declare("unknown_table", status=404)
+VIEWER_READ_ONLY = _declare("viewer_read_only", status=403)
+WORD_TOO_LONG = _declare("word_too_long", "index", "length", "max")
