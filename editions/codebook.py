@@ -42,19 +42,31 @@ def _declare(
 
 
 ALREADY_JOINED = _declare("already_joined")
+# not ``across`` or ``down``
 BAD_DIRECTION = _declare("bad_direction", "text")
+# a typed-word mark past the word's end
 BAD_INDEX = _declare("bad_index", "index", "length")
+# input that is not a message of the protocol
 BAD_MESSAGE = _declare("bad_message", "error")
+# not one of 2L 3L 2W 3W
 BAD_PREMIUM = _declare("bad_premium", "text")
+# a board drawing of the wrong shape
 BAD_ROWS = _declare("bad_rows", "rows", "size")
+# not a square name like ``H8``
 BAD_SQUARE = _declare("bad_square", "text")
+# row notation that is not a tile (``[CH`` …)
 BAD_TILE = _declare("bad_tile", "text")
+# the token opens no table, or not this one
 BAD_TOKEN = _declare("bad_token", status=401)
+# the table kept moving while the command was decided; try again
 BUSY = _declare("busy", status=409)
 CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)
 CLOCK_RUNNING = _declare("clock_running")
+# a write from another site's page
 CROSS_ORIGIN = _declare("cross_origin", status=403)
+# the host took this device away from the table
 DEVICE_REMOVED = _declare("device_removed", status=401)
+# a typed word without tiles
 EMPTY_WORD = _declare("empty_word", "index")
 EXCHANGE_BAG_LOW = _declare(
     "exchange_bag_low", "bag", "min", "player", "seq", notice=True, refusal=False
@@ -62,11 +74,15 @@ EXCHANGE_BAG_LOW = _declare(
 EXCHANGE_LIMIT = _declare(
     "exchange_limit", "count", "max", "player", "seq", notice=True, refusal=False
 )
+# the first move must cover the centre star
 FIRST_MOVE_OFF_CENTRE = _declare("first_move_off_centre", "centre")
+# the first move needs at least two tiles
 FIRST_MOVE_SINGLE_TILE = _declare("first_move_single_tile")
+# the command was for an earlier game
 GAME_CHANGED = _declare("game_changed", status=409)
 GAME_ERROR = _declare("game_error")
 GAME_OVER = _declare("game_over", notice=True)
+# an empty square between the new tiles
 GAP = _declare("gap", "square")
 GCG_CLASSIC_ONLY = _declare("gcg_classic_only", phone=False)
 GCG_ENCODING = _declare("gcg_encoding", "encoding", phone=False)
@@ -77,68 +93,97 @@ GCG_PLAYERS = _declare("gcg_players", phone=False)
 GCG_THROUGH_DIFFERS = _declare("gcg_through_differs", "square", phone=False)
 GCG_THROUGH_EMPTY = _declare("gcg_through_empty", "square", phone=False)
 GCG_UNREADABLE = _declare("gcg_unreadable", phone=False)
+# the host's (the director's) act
 HOST_ONLY = _declare("host_only", status=403)
 ILLEGAL_PLACEMENT = _declare("illegal_placement")
+# a digit, symbol or space in typed letters
 INVALID_CHARACTER = _declare("invalid_character", "char", "text")
 INVALID_MOVE = _declare("invalid_move")
 LETTER_NOT_IN_SET = _declare("letter_not_in_set", "letter")
+# a letter the set lacks can only be a blank
 LOCKED_BLANK = _declare("locked_blank", "letter")
 NAME_TOO_LONG = _declare("name_too_long", "length", "max")
+# the edition has no board (Literaki)
 NO_BOARD = _declare("no_board", "edition", notice=True)
 NO_CLOCK = _declare("no_clock", notice=True, refusal=False)
 NO_GAME = _declare("no_game", notice=True)
 NO_MOVE = _declare("no_move")
 NO_SUCH_PLAYER = _declare("no_such_player", "player", notice=True)
 NO_SUCH_ROUND = _declare("no_such_round", "round", notice=True)
+# the table's game has no such seat
 NO_SUCH_SEAT = _declare("no_such_seat", "seat", "seats")
+# a move without new tiles
 NO_TILES = _declare("no_tiles")
+# typed mode without any word
 NO_WORDS = _declare("no_words")
+# the host has not let this device in yet
 NOT_ADMITTED = _declare("not_admitted", status=403)
+# a later move must touch a tile on the board
 NOT_CONNECTED = _declare("not_connected")
 NOT_IN_CLASSIC = _declare("not_in_classic", notice=True, refusal=False)
 NOT_IN_DUPLICATE = _declare("not_in_duplicate", notice=True, refusal=False)
+# new tiles not in one row or one column
 NOT_IN_LINE = _declare("not_in_line")
 NOT_IN_MODE = _declare("not_in_mode", "mode")
 NOT_JOINED = _declare("not_joined")
+# the turn meant is not the one to play (after an undo, say)
 NOT_TO_MOVE = _declare("not_to_move", "player", "to_move", status=409)
+# each phone its own seat: another seat's turn, cell or line
 NOT_YOUR_SEAT = _declare("not_your_seat", "seat", status=403)
 NOTATION = _declare("notation")
 NOTHING_TO_CLEAR = _declare("nothing_to_clear")
 NOTHING_TO_UNDO = _declare("nothing_to_undo")
+# a new tile on a square already taken
 OCCUPIED = _declare("occupied", "square")
+# letters run past the edge from this start square
 OFF_BOARD = _declare("off_board", "square", "text")
 OVER_TOP = _declare("over_top", "player", "points", "round", "top", notice=True, refusal=False)
 OVER_USE = _declare("over_use", "count", "letter", "used", notice=True, refusal=False)
 PASS_LIMIT = _declare("pass_limit", "count", "limit", notice=True, refusal=False)
 PLAYER_COUNT = _declare("player_count", "count", "max", "min")
 POINTS_OUT_OF_RANGE = _declare("points_out_of_range", "max", "points")
+# e.g. 2L with Literaki values
 PREMIUM_NOT_OFFERED = _declare("premium_not_offered", "edition", "premium")
 RACK_COUNT = _declare("rack_count", "count", "players", notice=True)
 RACK_LETTERS_AND_POINTS = _declare("rack_letters_and_points", "player")
 RACK_NEEDED_AFTER_PASSES = _declare("rack_needed_after_passes", "player")
+# too many joins or new tables from one address in a minute
 RATE_LIMITED = _declare("rate_limited", status=429)
+# a phone's command does not name the turn, line, round or game it saw
 REFERENCE_MISSING = _declare("reference_missing", "field")
 REFUSED = _declare("refused")
+# duplicate: that round's top was recorded already
 ROUND_CLOSED = _declare("round_closed", "round", status=409)
 ROUND_FULL = _declare("round_full")
 RULES_NOT_FOR_MODE = _declare("rules_not_for_mode", "mode", "rules")
 RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")
+# undo or penalty: the newest line is not the one the phone saw
 SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
 SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
+# the store cannot be reached or written now; nothing was recorded
 STORE_UNAVAILABLE = _declare("store_unavailable", status=503)
+# a body or frame over the size limit
 TOO_LARGE = _declare("too_large", status=413)
 TOO_MANY_BLANKS = _declare("too_many_blanks", "count", "max", "player")
 TOO_MANY_LETTERS = _declare("too_many_letters", "count", "max", "player")
+# more new tiles than a rack holds
 TOO_MANY_TILES = _declare("too_many_tiles", "count", "rack_size")
+# a main word and at most 7 cross words
 TOO_MANY_WORDS = _declare("too_many_words", "count", "max")
+# the turn (or duplicate cell) meant was recorded meanwhile: by whom, and what
 TURN_TAKEN = _declare("turn_taken", "by", "by_host", "kind", "player", "points", "word", status=409)
 TWO_EMPTY_RACKS = _declare("two_empty_racks", "players", notice=True)
 UNDO_UNKNOWN_LINE = _declare("undo_unknown_line", "line", "seq", notice=True, refusal=False)
+# no table has that join code
 UNKNOWN_CODE = _declare("unknown_code", status=404)
+# admit or remove: no such device at the table
 UNKNOWN_DEVICE = _declare("unknown_device", "device")
 UNKNOWN_EDITION = _declare("unknown_edition")
 UNKNOWN_LANGUAGE = _declare("unknown_language")
 UNKNOWN_RULES = _declare("unknown_rules", "known", "rules")
+# no such table
 UNKNOWN_TABLE = _declare("unknown_table", status=404)
+# a viewer (a room display) changes nothing
 VIEWER_READ_ONLY = _declare("viewer_read_only", status=403)
+# a typed word over 15 tiles
 WORD_TOO_LONG = _declare("word_too_long", "index", "length", "max")

@@ -13,6 +13,7 @@ import logging
 from starlette import status
 from starlette.websockets import WebSocket
 
+from editions import codebook
 from server.protocol import Rejected, encoder
 from server.store import Device, Store, StoreUnavailable
 from server.tables import Live, Tables, actor, audience
@@ -50,7 +51,7 @@ class Connection:
         self.seq = live.state.seq
         who = actor(live.state, self.device)
         if who is None:
-            removed = Rejected("", "device_removed", {}, "the host removed this device")
+            removed = Rejected("", codebook.DEVICE_REMOVED, {}, "the host removed this device")
             self.send(encoder.encode(removed))
             self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
             self.send(_CLOSE)

@@ -5,18 +5,22 @@ from typing import Any
 
 import msgspec
 
+from editions.codebook import DECLARED
 from rules.scoring import MoveScore
 from rules.views import TableView
 from server.catalog import Catalog
 from server.protocol import (
     Accepted,
     CommandRequest,
+    DeviceSeen,
     Health,
     Joined,
     JoinRequest,
     PreviewResult,
     Rejected,
     ScoreRequest,
+    Seats,
+    SeatsRequest,
     ServerTime,
 )
 
@@ -24,6 +28,7 @@ TYPES = (
     Accepted,
     Catalog,
     CommandRequest,
+    DeviceSeen,
     Health,
     Joined,
     JoinRequest,
@@ -31,6 +36,8 @@ TYPES = (
     PreviewResult,
     Rejected,
     ScoreRequest,
+    Seats,
+    SeatsRequest,
     ServerTime,
     TableView,
 )
@@ -61,12 +68,23 @@ PATHS: dict[str, Any] = {
             "responses": {"201": _json(Joined, "the new table"), "503": _REFUSED},
         }
     },
+    "/api/seats": {
+        "post": {
+            "summary": "The seats of the table with a code, by name and whether taken; "
+            "rate-limited like joins",
+            "requestBody": {"content": {"application/json": {"schema": _ref(SeatsRequest)}}},
+            "responses": {"200": _json(Seats, "the seats"), "404": _REFUSED, "429": _REFUSED},
+        }
+    },
     "/api/join": {
         "post": {
-            "summary": "Join a table by its code as a player seat (0–3) or a viewer; rate-limited",
+            "summary": "Join a table by its code at a seat of its game or as a viewer; a taken "
+            "seat waits for the host unless the same phone (its device key) comes back; "
+            "rate-limited",
             "requestBody": {"content": {"application/json": {"schema": _ref(JoinRequest)}}},
             "responses": {
-                "200": _json(Joined, "the device's token"),
+                "200": _json(Joined, "the device's token, and whether it was let in"),
+                "400": _REFUSED,
                 "404": _REFUSED,
                 "429": _REFUSED,
             },
@@ -115,6 +133,23 @@ PATHS: dict[str, Any] = {
             },
         }
     },
+    "/api/tables/{table}/devices": {
+        "get": {
+            "summary": "The devices at the table, for the host: seat, since, last seen",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "every device at the table",
+                    "content": {
+                        "application/json": {"schema": {"type": "array", "items": _ref(DeviceSeen)}}
+                    },
+                },
+                "401": _REFUSED,
+                "403": _REFUSED,
+            },
+        }
+    },
     "/api/tables/{table}/gcg": {
         "get": {
             "summary": "The classic game as a GCG record",
@@ -147,12 +182,29 @@ PATHS: dict[str, Any] = {
 }
 
 
+def _codes(schema: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's schema with every code a phone can get, its parameters and its status."""
+    refusals = {k: d for k, d in DECLARED.items() if d.refusal and d.phone}
+    code = {
+        "type": "string",
+        "enum": sorted(refusals),
+        "description": "a stable code, declared once with its parameters (x-codes)",
+    }
+    described = {k: {"params": list(d.params), "status": d.status} for k, d in refusals.items()}
+    return {
+        **schema,
+        "properties": {**schema["properties"], "code": code},
+        "x-codes": dict(sorted(described.items())),
+    }
+
+
 @cache
 def document() -> bytes:
     """The OpenAPI document, encoded once."""
     _, components = msgspec.json.schema_components(
         TYPES, ref_template="#/components/schemas/{name}"
     )
+    components["Rejected"] = _codes(components["Rejected"])
     return msgspec.json.encode(
         {
             "openapi": "3.1.0",

@@ -16,6 +16,7 @@ import msgspec
 
 import editions
 import wordlists
+from editions import codebook
 from editions.errors import GameError
 from events import commands as c
 from events.events import Event, Recorded
@@ -123,13 +124,13 @@ class Tables:
             except Conflict:
                 continue  # the code is taken; draw another
             return table, await self._token(Device(table.id, "host", None, HOST))
-        raise GameError("no free join code", code="busy")
+        raise GameError("no free join code", code=codebook.BUSY)
 
     async def by_code(self, code: str) -> tuple[TableInfo, Live]:
         """The table with join ``code``, caught up; raises GameError (``unknown_code``)."""
         table = await self.store.table_by_code(code.strip().upper())
         if table is None:
-            raise GameError(f"no table has the code {code!r}", code="unknown_code")
+            raise GameError(f"no table has the code {code!r}", code=codebook.UNKNOWN_CODE)
         return table, await self.live(table.id)
 
     async def join(
@@ -162,7 +163,7 @@ class Tables:
         """The device holding ``token`` at ``table_id``; raises GameError (``bad_token``)."""
         device = await self.store.device(token_hash(token)) if token else None
         if device is None or device.table != table_id or not device.id:
-            raise GameError("this token does not open that table", code="bad_token")
+            raise GameError("this token does not open that table", code=codebook.BAD_TOKEN)
         return device
 
     async def authorise(self, table_id: str, token: str) -> tuple[Device, Actor, Live]:
@@ -178,7 +179,7 @@ class Tables:
         """Who ``device`` is at the table now; raises GameError (``device_removed``)."""
         who = actor(live.state, device)
         if who is None:
-            raise GameError("this device was removed from the table", code="device_removed")
+            raise GameError("this device was removed from the table", code=codebook.DEVICE_REMOVED)
         at, place = self.clock(), (device.table, who.device)
         if at - self._touched.get(place, 0) >= SEEN_EVERY_MS:
             if len(self._touched) > 10_000:  # phones supply these: keep the memo bounded
@@ -217,16 +218,20 @@ class Tables:
         if missing is not None:
             raise GameError(
                 f"a phone's command names what it saw: {missing} is missing",
-                code="reference_missing",
+                code=codebook.REFERENCE_MISSING,
                 field=missing,
             )
 
         def deciding(state: State) -> tuple[tuple[Event, ...], str]:
             who = actor(state, device)
             if who is None:
-                raise GameError("this device was removed from the table", code="device_removed")
+                raise GameError(
+                    "this device was removed from the table", code=codebook.DEVICE_REMOVED
+                )
             if who.role == "waiting":
-                raise GameError("the host has not let this device in yet", code="not_admitted")
+                raise GameError(
+                    "the host has not let this device in yet", code=codebook.NOT_ADMITTED
+                )
             return decide(state, command, at=self.clock(), actor=who), who.device
 
         _, seq = await self._append(table_id, deciding, command_id)
@@ -260,7 +265,7 @@ class Tables:
                     continue
                 live.fold(records)
                 return live.state, records[-1].seq
-        raise GameError("the table is too busy; try again", code="busy")
+        raise GameError("the table is too busy; try again", code=codebook.BUSY)
 
     async def preview(
         self, table_id: str, move: Move, check: bool
@@ -268,7 +273,7 @@ class Tables:
         """Score ``move`` on the table's board without recording it."""
         state = (await self.live(table_id)).state
         if state.game is None:
-            raise GameError("start a game first", code="no_game")
+            raise GameError("start a game first", code=codebook.NO_GAME)
         result, words, _ = score_move(state.game.edition, state.game.board, move, check)
         return result, words
 
