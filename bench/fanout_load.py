@@ -1,10 +1,12 @@
 """The client side of ``bench.fanout``: tables of four websocket phones, in a process of its own.
 
 ``bench.fanout`` runs ``python -m bench.fanout_load PLAN`` (a JSON ``Plan``) and reads one
-JSON ``Outcome`` from its last line of output. Per table a host creates it over HTTP and
-three players join it; the four phones say hello, the host starts a game, then the host's
-phone sends commands — points mostly, a pass every fifth, a new game every ``GAME`` — at a
-fixed rate (or, for the ``max`` load, the next as soon as the last phone has the previous).
+JSON ``Outcome`` from its last line of output. Per table a host creates it and starts a game
+of four over HTTP, and three players join seats of it; the four phones say hello, then the
+host's phone sends commands — points mostly, a pass every fifth, a new game every ``GAME`` —
+at a fixed rate (or, for the ``max`` load, the next as soon as the last phone has the
+previous). Each names the turn (or the game) it is for, as a phone's does: the client keeps
+the turns itself, since it sends without waiting for the sheet (``Turns``).
 
 Joins come from loopback addresses of their own (127.1.x.y, six tables each), as phones
 come from addresses of their own: the server allows 20 join attempts a minute per address.
@@ -21,6 +23,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import sys
 import time
 from collections import Counter
@@ -100,6 +103,71 @@ class Incoming(msgspec.Struct):
 
 incoming = msgspec.json.Decoder(Incoming)
 
+START = {"type": "start_game", "edition": "en", "players": ["Ann", "Bob", "Cas", "Dee"]}
+
+
+class SheetSeen(msgspec.Struct):
+    """What the client reads of a sheet to name turns again after a refusal."""
+
+    started: int
+    starter: int
+    to_move: int
+    turns: list[int]
+
+
+class ViewSeen(msgspec.Struct):
+    seq: int
+    sheet: SheetSeen | None = None
+
+
+class StateSeen(msgspec.Struct):
+    view: ViewSeen
+
+
+state_seen = msgspec.json.Decoder(StateSeen)
+
+
+class Turns:
+    """The turns of the host's game as the host's phone names them, kept as it sends: the
+    host alone writes, one command after another, each recording one event."""
+
+    def __init__(self, seq: int, started: int = 1, starter: int = 0, players: int = 4) -> None:
+        self.seq = seq  # the last event, once everything sent is recorded
+        self.started = started  # the seq of the game's start
+        self.starter = starter
+        self.to_move = starter
+        self.taken = [0] * players
+
+    @classmethod
+    def seen(cls, text: str) -> "Turns | None":
+        """The turns from a ``state`` message on (None when it shows no game)."""
+        view = state_seen.decode(text).view
+        sheet = view.sheet
+        if sheet is None:
+            return None
+        turns = cls(view.seq, sheet.started, sheet.starter, len(sheet.turns))
+        turns.to_move, turns.taken = sheet.to_move, list(sheet.turns)
+        return turns
+
+    def turn(self) -> str:
+        """The next turn, as JSON."""
+        player = self.to_move
+        meant = f'{{"game":{self.started},"player":{player},"number":{self.taken[player]}}}'
+        self.seq += 1
+        self.taken[player] += 1
+        self.to_move = (player + 1) % len(self.taken)
+        return meant
+
+    def new_game(self) -> str:
+        """The game a new game follows, as JSON; the new one starts with the next player."""
+        game = self.started
+        self.seq += 1
+        self.started = self.seq
+        self.starter = (self.starter + 1) % len(self.taken)
+        self.to_move = self.starter
+        self.taken = [0] * len(self.taken)
+        return str(game)
+
 
 # --- processes -----------------------------------------------------------------------------
 
@@ -141,9 +209,14 @@ def address(index: int) -> str:
     return f"127.1.{index // 250}.{index % 250 + 1}"
 
 
-def _post(connection: http.client.HTTPConnection, path: str, body: Any) -> dict[str, Any]:
+def _post(
+    connection: http.client.HTTPConnection, path: str, body: Any, token: str = ""
+) -> dict[str, Any]:
     data = json.dumps(body).encode() if body is not None else b""
-    connection.request("POST", path, data, {"content-type": "application/json"})
+    headers = {"content-type": "application/json"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    connection.request("POST", path, data, headers)
     response = connection.getresponse()
     answer = response.read()
     if response.status >= 300:
@@ -152,18 +225,22 @@ def _post(connection: http.client.HTTPConnection, path: str, body: Any) -> dict[
 
 
 def create_table(port: int, source: str) -> tuple[str, list[str]]:
-    """A new table: its id, and the tokens of its host and three players."""
+    """A new table with its game started: its id, and the tokens of its host and of three
+    players at seats 1 to 3 (a seat is a player of the game; seq 4 after the joins)."""
     connection = http.client.HTTPConnection(
         "127.0.0.1", port, timeout=60, source_address=(source, 0)
     )
     try:
         host = _post(connection, "/api/tables", None)
-        tokens = [host["token"]]
-        for seat in range(3):
-            tokens.append(
-                _post(connection, "/api/join", {"code": host["code"], "seat": seat})["token"]
-            )
-        return host["table"], tokens
+        table, token = host["table"], host["token"]
+        start = {"id": "start", "command": START}
+        _post(connection, f"/api/tables/{table}/commands", start, token)
+        tokens = [token]
+        for seat in (1, 2, 3):
+            device = secrets.token_urlsafe(24)  # each phone's own lasting key
+            joining = {"code": host["code"], "seat": seat, "device": device}
+            tokens.append(_post(connection, "/api/join", joining)["token"])
+        return table, tokens
     finally:
         connection.close()
 
@@ -199,6 +276,7 @@ class Phone:
         self.first: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.closed_at: float | None = None
         self.state_bytes = 0
+        self.last_state = ""  # the newest state message, as it came
         self.reader: asyncio.Task[None] | None = None
 
     async def open(self, gate: asyncio.Semaphore, compression: bool) -> None:
@@ -234,6 +312,7 @@ class Phone:
                     self.seqs.append(message.seq)
                     self.times.append(now)
                     self.state_bytes += len(text)
+                    self.last_state = text
                     if not self.first.done():
                         self.first.set_result(True)
                     table.check()
@@ -267,8 +346,9 @@ class Table:
         self.accepted_times: list[float] = []
         self.accepted_seqs: list[int] = []
         self.refused: Counter[str] = Counter()
-        self.count = 0
+        self.count = 1  # the start was command 0, sent over HTTP
         self.waiting: tuple[str, asyncio.Future[None]] | None = None
+        self.turns = Turns(seq=4)  # the start and three joins
 
     def check(self) -> None:
         if self.waiting is None:
@@ -287,6 +367,12 @@ class Table:
 
     def rejected(self, command: str, code: str) -> None:
         self.refused[code] += 1
+        # What was sent after it named turns as if it had been recorded: name them again
+        # from the newest sheet the host's phone has (the same for every refusal meanwhile).
+        newest = self.phones[0].last_state if self.phones else ""
+        seen = Turns.seen(newest) if newest else None
+        if seen is not None:
+            self.turns = seen
         if self.waiting is not None and self.waiting[0] == command:
             self.waiting[1].set_result(None)
             self.waiting = None
@@ -294,14 +380,13 @@ class Table:
     def next_command(self) -> tuple[str, str]:
         n = self.count
         self.count += 1
-        if n == 0:
-            body = '{"type":"start_game","edition":"en","players":["Ann","Bob","Cas","Dee"]}'
-        elif n % GAME == 0:
-            body = '{"type":"new_game"}'
+        if n % GAME == 0:
+            body = f'{{"type":"new_game","game":{self.turns.new_game()}}}'
         elif n % 5 == 0:
-            body = '{"type":"pass"}'
+            body = f'{{"type":"pass","turn":{self.turns.turn()}}}'
         else:
-            body = f'{{"type":"enter_points","points":{(n * 7) % 60 + 2}}}'
+            points = (n * 7) % 60 + 2
+            body = f'{{"type":"enter_points","points":{points},"turn":{self.turns.turn()}}}'
         command = f"t{self.number}-{n}"
         return command, f'{{"type":"command","id":"{command}","command":{body}}}'
 

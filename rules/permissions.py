@@ -177,8 +177,8 @@ def _check_seen(
         if command.game is not None and command.game != game.started:
             raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
     elif isinstance(command, c.RecordTop):
-        current = len(game.rounds) - 1
-        if command.round is not None and command.round != current:
+        current = len(game.rounds) - 1  # a classic game has no rounds: the decider says so
+        if command.round is not None and game.mode == "duplicate" and command.round != current:
             raise _refuse(
                 f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
             )

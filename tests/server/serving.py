@@ -6,6 +6,11 @@ same port and data. The clients are deliberately plain: ``http.client`` for HTTP
 request may come from its own loopback address, so the per-address join limit of one test
 never touches another) and the ``websockets`` library for ``/ws``. ``check_log`` is the
 assertion every fault test ends with; ``play`` is a phone that retries as a real one does.
+
+Commands: a phone names the turn it means (``Turns`` keeps the next one of a classic game
+for commands sent without reading the view in between). Tests about the log and the stores
+rather than turns write ``line``s instead: a duplicate game's cell corrected, one event per
+command, which no other command can make stale, whichever phone's arrives first.
 """
 
 import asyncio
@@ -15,6 +20,7 @@ import http.client
 import itertools
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -29,7 +35,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from events.events import Recorded
+from events.events import DeviceJoined, DeviceRemoved, Recorded
 from server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,9 +119,13 @@ class Api:
         assert reply.status == 201, reply
         return reply.json()
 
-    def join(self, code: str, role: str = "player", seat: int | None = None) -> dict[str, Any]:
-        """A device's place at the table with ``code``."""
-        reply = self.post("/api/join", {"code": code, "role": role, "seat": seat})
+    def join(
+        self, code: str, role: str = "player", seat: int | None = None, device: str = ""
+    ) -> dict[str, Any]:
+        """A device's place at the table with ``code``; ``device`` is the phone's lasting key
+        (a new phone's own unless given)."""
+        key = device or device_key()
+        reply = self.post("/api/join", {"code": code, "role": role, "seat": seat, "device": key})
         assert reply.status == 200, reply
         return reply.json()
 
@@ -378,12 +388,16 @@ async def read_log(store: Store, table_id: str) -> tuple[Recorded, ...]:
 
 
 def check_log(log: Sequence[Recorded], acknowledged: dict[str, int]) -> Counter[str]:
-    """The log is gapless, and holds every acknowledged command once, at its acknowledged seq.
+    """The log is gapless, and holds every acknowledged command once, at its acknowledged seq;
+    what it holds without a command id is devices joining (and the old entry of a phone
+    that came back to its seat going).
 
     Returns how often each command id appears (every command here records one event).
     """
     assert [r.seq for r in log] == list(range(1, len(log) + 1)), "a gap or a repeat in the log"
-    counts = Counter(r.command for r in log)
+    unnamed = [r.event for r in log if not r.command]
+    assert all(isinstance(e, DeviceJoined | DeviceRemoved) for e in unnamed), unnamed
+    counts = Counter(r.command for r in log if r.command)
     assert max(counts.values(), default=0) == 1, [c for c, n in counts.items() if n > 1]
     at = {r.command: r.seq for r in log}
     missing = sorted(set(acknowledged) - set(at))
@@ -426,11 +440,75 @@ async def play(phone: Phone, commands: dict[str, dict[str, Any]], until: int = 0
 # --- commands ------------------------------------------------------------------------------
 
 START = {"type": "start_game", "edition": "nl", "players": ["Ann", "Bob", "Cas", "Dirk"]}
+#: A duplicate game of four: its cells take ``line``s from every seat at once.
+DUPLICATE = {**START, "mode": "duplicate"}
 
 
-def points(value: int, player: int | None = None) -> dict[str, Any]:
-    """A command that writes a line of ``value`` points (for ``player``, else who is to move)."""
-    return {"type": "enter_points", "points": value, "player": player}
+def device_key() -> str:
+    """A new phone's lasting key (a phone keeps its own in localStorage)."""
+    return secrets.token_urlsafe(24)
+
+
+def turn(player: int, number: int = 0, game: int = 1) -> dict[str, int]:
+    """The turn a command means: ``player``'s ``number``-th (classic; duplicate: the open
+    round) in the game that started at seq ``game``."""
+    return {"game": game, "player": player, "number": number}
+
+
+def points(value: int, meant: dict[str, int]) -> dict[str, Any]:
+    """A command that writes a line of ``value`` points for the turn ``meant``."""
+    return {"type": "enter_points", "points": value, "turn": meant}
+
+
+def line(value: int, player: int = 0) -> dict[str, Any]:
+    """A command that writes one event and never conflicts with another: ``player``'s cell
+    of the first round of a ``DUPLICATE`` game set to ``value``. The sheet then shows the
+    last value written to each cell; the host or ``player``'s seat may write it."""
+    return {"type": "correct_cell", "round": 0, "player": player, "points": value}
+
+
+class Turns:
+    """The turns of a classic game, as the phones name them, for commands sent one after
+    another without reading the view in between: each turn is the next seat's in order."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        *,
+        to_move: int = 0,
+        taken: Sequence[int] | None = None,
+        game: int = 1,
+    ) -> None:
+        self.game = game
+        self.to_move = to_move
+        self.taken = list(taken) if taken is not None else [0] * players
+
+    def next(self) -> dict[str, int]:
+        """The turn of the player to move; the next player is to move after it."""
+        player = self.to_move
+        meant = turn(player, self.taken[player], self.game)
+        self.taken[player] += 1
+        self.to_move = (player + 1) % len(self.taken)
+        return meant
+
+    def points(self, value: int) -> dict[str, Any]:
+        """``value`` points for the next turn."""
+        return points(value, self.next())
+
+    def play(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """A turn command (``pass``, ``record_move`` …) for the next turn."""
+        return {"type": kind, **fields, "turn": self.next()}
+
+
+def same_table(host: bytes, *others: bytes) -> None:
+    """The views of other audiences (players, viewers) show what the host's view shows, but
+    the devices at the table: those are the host's only."""
+    seen = json.loads(host)
+    assert isinstance(seen.pop("devices"), list), "the host's view lists the devices"
+    for other in others:
+        theirs = json.loads(other)
+        assert theirs.pop("devices") is None, "a device other than the host's sees devices"
+        assert theirs == seen
 
 
 @dataclasses.dataclass
@@ -458,9 +536,12 @@ class Table:
         """The same table, reached through another server process."""
         return dataclasses.replace(self, server=server, api=server.api())
 
-    def join(self, role: str = "player", seat: int | None = None) -> str:
-        """A new device's token (from its own address: joins are limited per address)."""
-        return Api(self.api.url, new_address()).join(self.code, role, seat)["token"]
+    def join(self, role: str = "player", seat: int | None = None, device: str = "") -> str:
+        """A new device's token (from its own address: joins are limited per address); it
+        is let in at once (a free seat, or the same phone coming back)."""
+        joined = Api(self.api.url, new_address()).join(self.code, role, seat, device)
+        assert joined["admitted"], joined
+        return str(joined["token"])
 
     def phone(self, token: str | None = None, **options: Any) -> Phone:
         return Phone(self.server.ws_url, self.id, token or self.host, **options)
@@ -468,9 +549,9 @@ class Table:
     def command(self, command_id: str, command: dict[str, Any], token: str | None = None) -> Reply:
         return self.api.command(self.id, token or self.host, command_id, command)
 
-    def view(self) -> bytes:
-        """The view over HTTP, byte for byte."""
-        reply = self.api.view(self.id, self.host)
+    def view(self, token: str | None = None) -> bytes:
+        """The view over HTTP, byte for byte: the host's, or that of ``token``'s device."""
+        reply = self.api.view(self.id, token or self.host)
         assert reply.status == 200, reply
         return reply.body
 

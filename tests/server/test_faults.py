@@ -3,7 +3,9 @@
 kill -9 in the middle of a burst; Redis going away and coming back; four phones sending
 at once; junk from phones and HTTP clients. What must hold each time: every acknowledged
 command is in the log exactly once, the log has no gap, phones resume where they were, and
-junk never changes the log nor gets a 500.
+junk never changes the log nor gets a 500. The bursts write ``line``s (cells of a duplicate
+game) that no other phone's command makes stale: they test the log and the stores, not
+turns (test_roles has those).
 """
 
 import asyncio
@@ -23,16 +25,20 @@ from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
+    DUPLICATE,
     Phone,
     ServerProcess,
     Table,
     check_log,
+    line,
     new_address,
     phones,
     play,
     points,
     read_log,
     request,
+    same_table,
+    turn,
 )
 
 # --- kill -9 ------------------------------------------------------------------------------
@@ -44,18 +50,20 @@ KILL_AT = 40  # acknowledgements seen before the kill
 async def test_kill_9_in_a_burst_loses_no_acknowledged_command(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "data").start()
     try:
-        table = Table.create(server)
-        members = (table.phone(), table.phone(table.join("player", 1)))
+        table = Table.create(server, start=DUPLICATE)
+        tokens = (table.host, table.join("player", 1))  # phone k writes player k's cell
+        members = tuple(table.phone(token) for token in tokens)
+        base = table.seq  # the start and the join
         names = [[f"{k}-{n}" for n in range(BURST)] for k in range(len(members))]
         acknowledged = {"start": 1}
         async with phones(*members):
             for phone in members:
                 await phone.open()
 
-            async def burst(phone: Phone, mine: list[str]) -> None:
+            async def burst(phone: Phone, mine: list[str], player: int) -> None:
                 with contextlib.suppress(ConnectionClosed):
                     for n, name in enumerate(mine):
-                        await phone.command(name, points(n % 50))
+                        await phone.command(name, line(n, player))
 
             async def listen(phone: Phone) -> None:
                 with contextlib.suppress(ConnectionClosed):
@@ -68,7 +76,7 @@ async def test_kill_9_in_a_burst_loses_no_acknowledged_command(tmp_path: Path) -
                                 server.kill()
 
             await asyncio.gather(
-                *(burst(p, mine) for p, mine in zip(members, names, strict=True)),
+                *(burst(phone, names[k], k) for k, phone in enumerate(members)),
                 *(listen(p) for p in members),
             )
             assert not server.running
@@ -80,18 +88,20 @@ async def test_kill_9_in_a_burst_loses_no_acknowledged_command(tmp_path: Path) -
             print(f"\nkill -9: {len(acknowledged)} acknowledged, {len(log)} in the log")
 
             server.start()  # the same port and data
-            for phone in members:
+            for phone, token in zip(members, tokens, strict=True):
                 seen = phone.seq
                 resumed = await phone.open()  # after the last seq it saw
                 assert resumed.type == "state" and resumed.seq == len(log) >= seen
-                assert phone.view == table.view()
+                assert phone.view == table.view(token)
 
             # Each phone sends its whole burst again, as a retrying phone does: what was
             # acknowledged is answered as before, the rest is recorded now.
             for phone in members:
                 phone.answers.clear()
-            everything = [{name: points(n % 50) for n, name in enumerate(mine)} for mine in names]
-            final = 1 + 2 * BURST
+            everything = [
+                {name: line(n, k) for n, name in enumerate(mine)} for k, mine in enumerate(names)
+            ]
+            final = base + 2 * BURST
             await asyncio.gather(
                 *(play(p, c, until=final) for p, c in zip(members, everything, strict=True))
             )
@@ -100,7 +110,10 @@ async def test_kill_9_in_a_burst_loses_no_acknowledged_command(tmp_path: Path) -
                     if name in phone.answers:
                         assert phone.answers[name].seq == seq, "a retry got another answer"
                 assert all(a.type == "accepted" for a in phone.answers.values())
-            assert members[0].view == members[1].view == table.view()
+            assert members[0].view == table.view() and members[1].view == table.view(tokens[1])
+            same_table(members[0].view, members[1].view)
+            # Each phone's commands in its own order: its last one wrote its cell last.
+            assert json.loads(members[0].view)["sheet"]["totals"] == [BURST - 1] * 2 + [0, 0]
     finally:
         server.stop()
     server.assert_no_crash()
@@ -121,7 +134,7 @@ async def test_redis_going_away_refuses_clearly_and_loses_nothing(
     server = ServerProcess(tmp_path / "data", redis=redis.url)
     try:
         server.start()
-        table = Table.create(server)
+        table = Table.create(server, start=DUPLICATE)
         acknowledged, refused = await _lose_redis_and_get_it_back(server, redis, table, kill)
         server.stop()
         log = await read_log(RedisStore(redis.url), table.id)
@@ -140,16 +153,17 @@ async def _lose_redis_and_get_it_back(
     """Commands before, during and after Redis is away; what was acknowledged and refused."""
     acknowledged: dict[str, int] = {"start": 1}
     refused: list[str] = []
-    async with phones(table.phone(), table.phone(table.join("viewer"))) as (phone, room):
+    viewer = table.join("viewer")
+    async with phones(table.phone(), table.phone(viewer)) as (phone, room):
         await phone.open()
         await room.open()
         for n in range(10):
-            await phone.command(f"a{n}", points(n))
+            await phone.command(f"a{n}", line(n))
             acknowledged[f"a{n}"] = (await phone.answer(f"a{n}")).seq
 
         # A burst, and Redis goes away while it is being answered.
         for n in range(40):
-            await phone.command(f"b{n}", points(n))
+            await phone.command(f"b{n}", line(n))
         for n in range(40):
             answer = await phone.answer(f"b{n}")
             if n == 10:
@@ -161,12 +175,16 @@ async def _lose_redis_and_get_it_back(
                 refused.append(answer.id)
 
         # Meanwhile: clear refusals, over the socket and over HTTP; the server stays up.
-        await phone.command("c0", points(1))
+        await phone.command("c0", line(1))
         assert (await phone.answer("c0")).code == "store_unavailable"
-        reply = table.command("c1", points(1))
+        reply = table.command("c1", line(1))
         assert (reply.status, reply.json()["code"]) == (503, "store_unavailable")
         refused += ["c0", "c1"]
-        assert request(server.url, "GET", "/health").status == 200
+        deadline = time.monotonic() + 5  # /health tests a write at most once a second
+        while (health := request(server.url, "GET", "/health")).status == 200:
+            assert time.monotonic() < deadline, "/health still says ok without Redis"
+            await asyncio.sleep(0.1)
+        assert (health.status, health.json()["status"]) == (503, "unavailable")  # up, though
         reply = table.api.view(table.id, table.host)
         assert (reply.status, reply.json()["code"]) == (503, "store_unavailable")
         async with phones(table.phone()) as (newcomer,):
@@ -176,7 +194,7 @@ async def _lose_redis_and_get_it_back(
         redis.start()  # the same port and append-only file
         deadline = time.monotonic() + 15
         while True:  # the server finds Redis again by itself
-            reply = table.command("probe", points(1))
+            reply = table.command("probe", line(1))
             if reply.status == 200 or time.monotonic() > deadline:
                 break
             await asyncio.sleep(0.1)
@@ -187,11 +205,11 @@ async def _lose_redis_and_get_it_back(
         # was acknowledged before is answered as before.
         for name in ["a0", "b0"]:
             phone.answers.pop(name)
-            await phone.command(name, points(1))
+            await phone.command(name, line(1))
             assert (await phone.answer(name)).seq == acknowledged[name]
         for name in refused:
             phone.answers.pop(name, None)
-            await phone.command(name, points(1))
+            await phone.command(name, line(1))
         for name in refused:
             answer = await phone.answer(name)
             assert answer.type == "accepted", answer
@@ -199,7 +217,8 @@ async def _lose_redis_and_get_it_back(
         last = max(acknowledged.values())
         await room.until_seq(last)  # the room display follows again, live
         await phone.until_seq(last)
-        assert room.view == phone.view == table.view()
+        assert phone.view == table.view() and room.view == table.view(viewer)
+        same_table(phone.view, room.view)
     return acknowledged, refused
 
 
@@ -211,17 +230,17 @@ PHONES, EACH = 4, 250
 async def test_four_phones_sending_at_once_end_on_the_same_seq_and_state(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "data").start()
     try:
-        table = Table.create(server)
+        table = Table.create(server, start=DUPLICATE)
         tokens = [table.host, *(table.join("player", seat) for seat in (1, 2, 3))]
-        # No compression: what is tested is order and agreement; deflating 1001 growing
-        # sheets for four phones would only double the time.
+        base = table.seq  # the start and three joins
+        # No compression: what is tested is order and agreement.
         members = [table.phone(token, compression=None) for token in tokens]
-        work = [{f"{k}-{n}": points(n % 50, player=k) for n in range(EACH)} for k in range(PHONES)]
+        work = [{f"{k}-{n}": line(n, k) for n in range(EACH)} for k in range(PHONES)]
         async with phones(*members):
             for phone in members:
                 await phone.open()
             started = time.perf_counter()
-            final = 1 + PHONES * EACH  # a single process never answers "busy"
+            final = base + PHONES * EACH  # a single process never answers "busy"
             reconnects = await asyncio.gather(
                 *(play(p, w, until=final) for p, w in zip(members, work, strict=True))
             )
@@ -232,14 +251,15 @@ async def test_four_phones_sending_at_once_end_on_the_same_seq_and_state(tmp_pat
             )
             answers = {name: a for phone in members for name, a in phone.answers.items()}
             assert {a.type for a in answers.values()} == {"accepted"}
-            assert sorted(a.seq for a in answers.values()) == list(range(2, final + 1))
+            assert sorted(a.seq for a in answers.values()) == list(range(base + 1, final + 1))
             assert {phone.seq for phone in members} == {final}
-            views = {phone.view for phone in members}
-            assert views == {table.view()}  # byte-identical, and what HTTP says
-            assert (
-                json.loads(views.pop())["sheet"]["totals"]
-                == [sum(n % 50 for n in range(EACH))] * PHONES
-            )
+            host, *seats = members
+            assert host.view == table.view()  # what HTTP says
+            views = {phone.view for phone in seats}
+            assert views == {table.view(tokens[1])}  # byte-identical on the players' phones
+            same_table(host.view, *views)  # and the host's, but the devices
+            # Each phone's commands in its own order: its last one wrote its cell last.
+            assert json.loads(host.view)["sheet"]["totals"] == [EACH - 1] * PHONES
     finally:
         server.stop()
     server.assert_no_crash()
@@ -263,7 +283,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def table(server: ServerProcess) -> Table:
     """The table the junk is thrown at: a game and one line (seq 2)."""
     made = Table.create(server)
-    assert made.command("line", points(10)).status == 200
+    assert made.command("line", points(10, turn(0))).status == 200
     return made
 
 
@@ -321,7 +341,7 @@ wrong_commands = st.one_of(
     _not_a(dict).map(lambda v: _set(COMMAND, ("command",), v)),
     st.text(max_size=12).map(lambda v: _set(COMMAND, ("command", "type"), v + "?")),
     st.text(min_size=1, max_size=8)
-    .filter(lambda k: k not in COMMAND["command"])
+    .filter(lambda k: k not in ("type", "points", "player", "turn"))  # enter_points' own
     .map(lambda k: _set(COMMAND, ("command", k), 1)),
 )
 wrong_messages = st.one_of(
@@ -379,6 +399,19 @@ typed = st.lists(
     max_size=8,
 )
 moves = st.fixed_dictionaries({}, optional={"board": boards, "typed": typed})
+# What a phone names of the sheet it saw (a seq, a player, a turn count, a round): what the
+# sheet shows as the command is sent (SEEN, filled in then: half the time), none (refused as
+# reference_missing), a small number or anything.
+SEEN = "seen"
+number = st.just(SEEN) | st.integers(0, 3) | ints
+seen = st.one_of(st.just(SEEN), st.just(SEEN), st.none(), number)
+turns = st.one_of(
+    st.just(SEEN),
+    st.just(SEEN),
+    st.none(),
+    st.fixed_dictionaries({"game": number, "player": number, "number": number}),
+)
+NOT_IN = {"record_move": {"points", "round"}, "record_top": {"player", "turn"}}
 wild_commands = st.one_of(
     st.fixed_dictionaries(
         {
@@ -393,23 +426,24 @@ wild_commands = st.one_of(
         },
     ),
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["record_move", "record_top"])},
+        {"type": st.sampled_from(["record_move", "record_top"]), "turn": turns, "round": seen},
         optional={"board": boards, "typed": typed, "player": maybe_ints, "points": maybe_ints},
-    )
-    .map(lambda c: {k: v for k, v in c.items() if c["type"] == "record_top" or k != "points"})
-    .map(lambda c: {k: v for k, v in c.items() if c["type"] == "record_move" or k != "player"}),
+    ).map(lambda c: {k: v for k, v in c.items() if k not in NOT_IN[c["type"]]}),
     st.fixed_dictionaries(
-        {"type": st.just("enter_points"), "points": ints}, optional={"player": maybe_ints}
-    ),
-    st.fixed_dictionaries(
-        {"type": st.sampled_from(["pass", "exchange", "withdraw_word"])},
+        {"type": st.just("enter_points"), "points": ints, "turn": turns},
         optional={"player": maybe_ints},
     ),
-    st.fixed_dictionaries({"type": st.just("give_penalty"), "player": ints, "points": ints}),
-    st.fixed_dictionaries({"type": st.just("place_tiles"), "board": boards}),
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["clear_board", "undo", "new_game", "start_clock", "pause_clock"])}
+        {"type": st.sampled_from(["pass", "exchange", "withdraw_word"]), "turn": turns},
+        optional={"player": maybe_ints},
     ),
+    st.fixed_dictionaries(
+        {"type": st.just("give_penalty"), "player": ints, "points": ints, "last_line": seen}
+    ),
+    st.fixed_dictionaries({"type": st.just("place_tiles"), "board": boards}),
+    st.fixed_dictionaries({"type": st.just("undo"), "last_line": seen}),
+    st.fixed_dictionaries({"type": st.just("new_game"), "game": seen}),
+    st.fixed_dictionaries({"type": st.sampled_from(["clear_board", "start_clock", "pause_clock"])}),
     st.fixed_dictionaries({"type": st.just("reset_clock"), "minutes": st.sampled_from([1, 2, 3])}),
     st.fixed_dictionaries(
         {"type": st.just("correct_cell"), "round": ints, "player": maybe_ints, "points": maybe_ints}
@@ -419,6 +453,34 @@ wild_commands = st.one_of(
         optional={"racks": st.lists(st.tuples(st.none() | words, maybe_ints), max_size=5)},
     ),
 )
+
+
+def as_seen(command: dict[str, Any], sheet: dict[str, Any] | None) -> dict[str, Any]:
+    """``command`` with each SEEN reference as a phone showing ``sheet`` names it: the turn
+    of the command's player (or of the player to move), the newest line, the open round, the
+    game."""
+    if sheet is None:  # nothing to see: zeros
+        meant = {"game": 0, "player": 0, "number": 0}
+        named: dict[str, Any] = {"turn": meant, "last_line": 0, "round": 0, "game": 0}
+    else:
+        player = command.get("player")
+        if not (isinstance(player, int) and 0 <= player < len(sheet["players"])):
+            player = sheet["to_move"]
+        duplicate = sheet["mode"] == "duplicate"
+        number = len(sheet["rounds"]) - 1 if duplicate else sheet["turns"][player]
+        meant = {"game": sheet["started"], "player": player, "number": number}
+        named = {
+            "turn": meant,
+            "last_line": sheet["last_line"],
+            "round": len(sheet["rounds"]) - 1,
+            "game": sheet["started"],
+        }
+    filled = {k: named[k] if v == SEEN else v for k, v in command.items()}
+    if isinstance(filled.get("turn"), dict):  # a turn of its own, some of it as seen
+        filled["turn"] = {k: meant[k] if v == SEEN else v for k, v in filled["turn"].items()}
+    return filled
+
+
 games = st.sampled_from([
     {"type": "start_game", "edition": "nl", "players": ["A", "B"]},
     {"type": "start_game", "edition": "es", "rules": "figs", "players": ["A", "B"]},
@@ -437,7 +499,8 @@ def test_wild_commands_are_recorded_or_refused_never_a_crash(
     async def send() -> int:
         async with phones(table.phone()) as (phone,):
             await phone.open()
-            for n, command in enumerate(commands):
+            for n, wild in enumerate(commands):
+                command = as_seen(wild, json.loads(table.view())["sheet"])
                 await phone.command(f"w{n}", command)
                 answer = await phone.answer(f"w{n}", timeout=5)
                 assert answer.type == "accepted" or answer.code, (command, answer)

@@ -16,7 +16,16 @@ from typing import Any
 import pytest
 
 import editions
-from tests.server.serving import START, ServerProcess, Table, points, request
+from tests.server.serving import (
+    START,
+    ServerProcess,
+    Table,
+    Turns,
+    points,
+    request,
+    same_table,
+    turn,
+)
 
 CODE_ALPHABET = set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
 
@@ -43,7 +52,7 @@ def bits(token: str) -> int:
 def test_health_answers_and_names_the_store(server: ServerProcess) -> None:
     reply = server.api().get("/health")
     assert reply.status == 200
-    assert reply.json() == {"status": "ok", "store": f"sqlite ({server.data})"}
+    assert reply.json() == {"status": "ok", "store": "sqlite"}  # and no path of the server's
 
 
 def test_openapi_describes_every_route(server: ServerProcess) -> None:
@@ -60,8 +69,10 @@ def test_openapi_describes_every_route(server: ServerProcess) -> None:
         "/api/tables/{table}/commands",
         "/api/tables/{table}/gcg",
         "/api/tables/{table}/qr.svg",
+        "/api/seats",
+        "/api/tables/{table}/devices",
     }
-    assert {"Joined", "Rejected", "TableView", "CommandRequest"} <= set(
+    assert {"Joined", "Rejected", "TableView", "CommandRequest", "Seats", "DeviceSeen"} <= set(
         document["components"]["schemas"]
     )
 
@@ -85,38 +96,48 @@ def test_join_by_code_as_a_player_seat_or_a_viewer(table: Table) -> None:
     viewer = api.join(f" {table.code.lower()} ", "viewer")  # read aloud, typed sloppily
     assert (player["table"], player["role"], player["seat"]) == (table.id, "player", 3)
     assert (viewer["table"], viewer["role"], viewer["seat"]) == (table.id, "viewer", None)
+    assert player["admitted"] and viewer["admitted"]  # a free seat; a viewer takes none
+    assert (player["code"], viewer["code"]) == (table.code, "")  # viewers never get the code
     assert bits(player["token"]) >= 128 and player["token"] != viewer["token"]
-    for token in (player["token"], viewer["token"]):
-        assert api.view(table.id, token).body == table.view()
+    assert player["device"] and viewer["device"] and player["device"] != viewer["device"]
+    assert table.seq == 3  # each join is an event of the table's log
+    views = [api.view(table.id, token).body for token in (player["token"], viewer["token"])]
+    assert views[0] == views[1]  # a player sees what a viewer sees
+    same_table(table.view(), views[0])  # and what the host sees, but the devices
 
 
-def test_a_command_over_http_is_recorded_and_shown(table: Table) -> None:
-    seat = table.join("player", 1)
-    reply = table.command("m", {"type": "record_move", "player": 1, "board": {
+def test_a_command_over_http_is_recorded_and_shown(server: ServerProcess) -> None:
+    table = Table.create(server, start={**START, "starter": 1})
+    seat = table.join("player", 1)  # seq 2
+    reply = table.command("m", {"type": "record_move", "turn": turn(1), "board": {
         "start": "H8", "direction": "down", "letters": "PLANK"}}, seat)  # fmt: skip
-    assert (reply.status, reply.json()) == (200, {"type": "accepted", "id": "m", "seq": 2})
+    assert (reply.status, reply.json()) == (200, {"type": "accepted", "id": "m", "seq": 3})
     sheet = json.loads(table.view())["sheet"]
     assert sheet["totals"] == [0, 28, 0, 0]
     assert [row[7] for row in sheet["board"]][7:12] == list("PLANK")
 
 
 def test_the_same_command_id_twice_over_http_is_recorded_once(table: Table) -> None:
-    first = table.command("retry-1", points(12))
-    again = table.command("retry-1", points(12))
+    first = table.command("retry-1", points(12, turn(0)))
+    again = table.command("retry-1", points(12, turn(0)))
     assert first.status == again.status == 200
     assert first.body == again.body  # answered with the same result
     assert table.seq == 2
-    assert table.command("retry-2", points(12)).json()["seq"] == 3
+    assert table.command("retry-2", points(12, turn(1))).json()["seq"] == 3
 
 
 @pytest.mark.parametrize(
     ("command", "status", "code", "params"),
     [
-        (points(2001), 400, "points_out_of_range", {"points": 2001, "max": 2000}),
-        (points(5, player=7), 400, "no_such_player", {"player": 7}),
+        (points(2001, turn(0)), 400, "points_out_of_range", {"points": 2001, "max": 2000}),
+        (points(5, turn(7)), 400, "no_such_player", {"player": 7}),
         ({"type": "start_game", "edition": "xx"}, 400, "unknown_edition", None),
         ({"type": "clear_board"}, 400, "nothing_to_clear", {}),
-        ({"type": "record_top", "points": 5}, 400, "not_in_mode", {"mode": "classic"}),
+        ({"type": "record_top", "points": 5, "round": 0}, 400, "not_in_mode", {"mode": "classic"}),
+        ({"type": "pass"}, 400, "reference_missing", {"field": "turn"}),
+        ({"type": "undo"}, 400, "reference_missing", {"field": "last_line"}),
+        ({"type": "record_top", "points": 5}, 400, "reference_missing", {"field": "round"}),
+        ({"type": "new_game"}, 400, "reference_missing", {"field": "game"}),
         ({"type": "end_game", "racks": [[None, None]]}, 400, "rack_count", None),
     ],
 )
@@ -145,9 +166,10 @@ def test_the_view_and_exports_need_a_token_of_that_table(table: Table) -> None:
 
 
 def test_gcg_exports_the_game(table: Table) -> None:
-    table.command("m1", {"type": "record_move", "board": {
-        "start": "H8", "direction": "across", "letters": "PLANK"}})  # fmt: skip
-    table.command("m2", {"type": "pass"})
+    turns = Turns()
+    table.command("m1", turns.play("record_move", board={
+        "start": "H8", "direction": "across", "letters": "PLANK"}))  # fmt: skip
+    table.command("m2", turns.play("pass"))
     reply = table.api.get(f"/api/tables/{table.id}/gcg", table.host)
     assert (reply.status, reply.content_type) == (200, "text/plain; charset=utf-8")
     lines = reply.body.decode().splitlines()

@@ -15,14 +15,19 @@ import pytest
 from server.store_redis import RedisStore
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
+    DUPLICATE,
     Phone,
     ServerProcess,
     Table,
+    Turns,
     check_log,
+    line,
     phones,
     play,
     points,
     read_log,
+    same_table,
+    turn,
 )
 
 
@@ -53,36 +58,47 @@ async def test_phones_on_two_processes_see_the_same_states_in_the_same_order(
     pair: tuple[ServerProcess, ...], redis_server: RedisServer
 ) -> None:
     a, b = pair
-    table = Table.create(a)
-    seat = table.on(b).join("player", 1)  # joined through b
+    # Lines that no other phone's command makes stale: the processes' appends race (and
+    # are decided again), the turns do not.
+    table = Table.create(a, start=DUPLICATE)
+    seat = table.on(b).join("player", 1)  # joined through b: seq 2
     async with phones(
         on(a, table, table.host), on(b, table, seat), on(a, table, table.host), on(b, table, seat)
     ) as members:
         writer_a, writer_b = members[:2]  # the other two only follow
         for phone in members:
-            assert (await phone.open()).seq == 1
-        work = [{f"{side}{n}": points(n % 50, player=k) for n in range(EACH)}
+            assert (await phone.open()).seq == 2
+        work = [{f"{side}{n}": line(n, player=k) for n in range(EACH)}
                 for k, side in enumerate("ab")]  # fmt: skip
         started = time.perf_counter()
         await asyncio.gather(play(writer_a, work[0]), play(writer_b, work[1]))
         answers = {**writer_a.answers, **writer_b.answers}
         accepted = {name: m.seq for name, m in answers.items() if m.type == "accepted"}
         busy = [name for name, m in answers.items() if m.type != "accepted"]
-        assert all(answers[name].code == "busy" for name in busy)  # conflicts lost 8 times
-        final = 1 + len(accepted)
-        assert sorted(accepted.values()) == list(range(2, final + 1))
+        assert all(answers[name].code == "busy" for name in busy)  # conflicts lost 64 times
+        final = 2 + len(accepted)
+        assert sorted(accepted.values()) == list(range(3, final + 1))
         await asyncio.gather(*(play(phone, {}, until=final) for phone in members))
         took = time.perf_counter() - started
         print(f"\ntwo processes, 2×{EACH}: {took:.2f} s, {len(busy)} busy")
 
-        # Every phone saw increasing seqs (Phone checks); where two saw a seq, the same bytes.
-        seen: dict[int, bytes] = {}
-        for phone in members:
+        # Every phone saw increasing seqs (Phone checks); where two of an audience saw a seq,
+        # the same bytes; the host's and the player's differ by the devices only.
+        seen: dict[tuple[bool, int], bytes] = {}
+        for k, phone in enumerate(members):
             for seq, view in phone.states:
-                assert seen.setdefault(seq, view) == view, f"seq {seq} differs between phones"
+                host = k % 2 == 0
+                assert seen.setdefault((host, seq), view) == view, f"seq {seq} differs"
                 assert json.loads(view)["seq"] == seq
-        assert len({phone.view for phone in members}) == 1
-        assert members[0].view == table.view() == table.on(b).view()
+        for host, seq in seen:
+            if host and (False, seq) in seen:
+                same_table(seen[True, seq], seen[False, seq])
+        assert members[0].view == members[2].view == table.view() == table.on(b).view()
+        assert members[1].view == members[3].view == table.view(seat) == table.on(b).view(seat)
+        # Each writer's commands in its own order: its last accepted one wrote its cell last.
+        last = [max((n for n in range(EACH) if f"{side}{n}" in accepted), default=None)
+                for side in "ab"]  # fmt: skip
+        assert json.loads(members[0].view)["sheet"]["rounds"][0]["scores"][:2] == last
     log = await read_log(RedisStore(redis_server.url), table.id)
     counts = check_log(log, {"start": 1, **accepted})
     assert set(counts) == {"start", *accepted}  # a busy refusal recorded nothing
@@ -94,15 +110,20 @@ async def test_what_one_process_records_the_other_shows_live(
     a, b = pair
     table = Table.create(a)
     via_b = table.on(b)
-    async with phones(on(b, table, table.join("viewer"))) as (room,):
-        assert (await room.open()).seq == 1
-        assert table.command("x", points(7)).json()["seq"] == 2  # HTTP to a
-        await room.until_seq(2)  # the room display on b
-        again = via_b.command("x", points(7))  # the phone retries, through b this time
-        assert again.json() == {"type": "accepted", "id": "x", "seq": 2}
-        assert via_b.command("y", points(8)).json()["seq"] == 3
-        await room.until_seq(3)
-        assert room.view == table.view() == via_b.view()
+    viewer = table.join("viewer")  # seq 2
+    async with phones(on(b, table, viewer)) as (room,):
+        assert (await room.open()).seq == 2
+        x = points(7, turn(0))
+        assert table.command("x", x).json()["seq"] == 3  # HTTP to a
+        await room.until_seq(3)  # the room display on b
+        again = via_b.command("x", x)  # the phone retries, through b this time
+        assert again.json() == {"type": "accepted", "id": "x", "seq": 3}
+        y = points(8, turn(1))
+        assert via_b.command("y", y).json()["seq"] == 4
+        await room.until_seq(4)
+        assert room.view == table.view(viewer) == via_b.view(viewer)
+        assert table.view() == via_b.view()
+        same_table(table.view(), room.view)
         assert json.loads(room.view)["sheet"]["totals"] == [7, 8, 0, 0]
 
 
@@ -112,10 +133,12 @@ async def test_a_phone_moves_to_the_other_process_when_one_dies(
     a, b = pair
     table = Table.create(a)
     phone = on(a, table, table.host)
+    turns = Turns()
+    meant = {f"p{n}": turns.points(n) for n in range(8)}  # one phone's turns, in order
     async with phones(phone):
         await phone.open()
         for n in range(5):
-            await phone.command(f"p{n}", points(n))
+            await phone.command(f"p{n}", meant[f"p{n}"])
         await phone.answer("p4")
         await phone.until_seq(6)
         a.kill()
@@ -123,6 +146,6 @@ async def test_a_phone_moves_to_the_other_process_when_one_dies(
         phone.ws_url = b.ws_url  # what a load balancer does with the next connection
         assert (await phone.open()).seq == 6
         for n in range(3, 8):  # p3, p4 again (a retry), then new ones
-            await phone.command(f"p{n}", points(n))
+            await phone.command(f"p{n}", meant[f"p{n}"])
         assert [(await phone.answer(f"p{n}")).seq for n in range(3, 8)] == [5, 6, 7, 8, 9]
         await phone.until_seq(9)

@@ -88,7 +88,7 @@ async def test_store_refuses_a_taken_code_or_id(store: Store) -> None:
 
 
 async def test_store_keeps_devices(store: Store) -> None:
-    host, seat = Device("t1", "host"), Device("t1", "player", seat=2)
+    host, seat = Device("t1", "host", id="host"), Device("t1", "player", seat=2, id="d2")
     await store.add_device("h-host", host)
     await store.add_device("h-seat", seat)
     assert await store.device("h-host") == host
@@ -97,6 +97,16 @@ async def test_store_keeps_devices(store: Store) -> None:
     with pytest.raises(Conflict):
         await store.add_device("h-host", Device("t2", "viewer"))
     assert await store.device("h-host") == host
+
+
+async def test_store_notes_when_each_device_was_last_seen(store: Store) -> None:
+    assert await store.last_seen("t1") == {}
+    await store.touch("t1", "d1", 1_000)
+    await store.touch("t1", "d2", 2_000)
+    await store.touch("t1", "d1", 3_000)  # seen again: the newest time
+    await store.touch("t2", "d1", 4_000)  # another table's device of the same id
+    assert await store.last_seen("t1") == {"d1": 3_000, "d2": 2_000}
+    assert await store.last_seen("t2") == {"d1": 4_000}
 
 
 # Appending and reading
@@ -385,3 +395,58 @@ async def test_redis_store_closes_even_when_a_cancel_is_swallowed(
     for waiting in (first, second):
         waiting.cancel()
     await asyncio.gather(first, second, return_exceptions=True)
+
+
+# --- rate-limit counts and the health write ----------------------------------------------
+
+
+async def test_hits_are_counted_per_key_in_a_window(store: Store) -> None:
+    key = new_table()
+    assert [await store.hit(key, 60_000) for _ in range(3)] == [1, 2, 3]
+    assert await store.hit(f"{key}-other", 60_000) == 1
+
+
+async def test_a_window_ends_and_the_count_starts_again(store: Store) -> None:
+    key = new_table()
+    assert [await store.hit(key, 200) for _ in range(2)] == [1, 2]
+    await asyncio.sleep(0.3)
+    assert await store.hit(key, 200) == 1
+
+
+async def test_a_working_store_is_writable(store: Store) -> None:
+    assert await store.writable()
+
+
+async def test_redis_counts_hits_for_every_process(redis_store: RedisStore) -> None:
+    other = RedisStore(redis_store.url)
+    await other.start()
+    try:
+        key = new_table()
+        counts = [await s.hit(key, 60_000) for s in (redis_store, other, redis_store, other)]
+        assert counts == [1, 2, 3, 4]
+    finally:
+        await other.close()
+
+
+async def test_a_full_or_stopped_redis_is_not_writable(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    store = RedisStore(server.url)
+    client = redis.Redis.from_url(server.url)
+    try:
+        await store.start()
+        client.config_set("maxmemory-policy", "noeviction")
+        client.config_set("maxmemory", 1)  # every write refused: OOM
+        assert not await store.writable()
+        with pytest.raises(StoreUnavailable):
+            await store.hit("k", 60_000)
+        client.config_set("maxmemory", 0)
+        assert await store.writable()
+        server.stop()
+        assert not await store.writable()
+        with pytest.raises(StoreUnavailable):
+            await store.hit("k", 60_000)
+    finally:
+        client.close()
+        await store.close()
+        server.stop()

@@ -15,11 +15,16 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.serving import (
+    DUPLICATE,
     Phone,
     ServerProcess,
     Table,
+    Turns,
+    line,
     phones,
     points,
+    same_table,
+    turn,
 )
 
 
@@ -41,8 +46,9 @@ PLANK = {"board": {"start": "H8", "direction": "across", "letters": "PLANK"}}
 
 
 async def test_hello_sends_the_current_view_with_its_seq(table: Table) -> None:
+    turns = Turns()
     for n in range(3):
-        assert table.command(f"c{n}", points(10 + n)).status == 200
+        assert table.command(f"c{n}", turns.points(10 + n)).status == 200
     async with phones(table.phone()) as (phone,):
         first = await phone.open(after=0)
         assert (first.type, first.seq) == ("state", 4)
@@ -58,7 +64,7 @@ async def test_hello_after_the_latest_seq_still_gets_the_view(table: Table) -> N
 
 
 async def test_a_command_reaches_every_phone_of_the_table(table: Table) -> None:
-    viewer, player = table.join("viewer"), table.join("player", 2)
+    viewer, player = table.join("viewer"), table.join("player", 0)  # seq 2, 3: the joins
     other = Table.create(table.server)
     async with phones(table.phone(), table.phone(player), table.phone(viewer), other.phone()) as (
         host,
@@ -68,40 +74,52 @@ async def test_a_command_reaches_every_phone_of_the_table(table: Table) -> None:
     ):
         for phone in (host, seat, room, elsewhere):
             await phone.open()
-        await seat.command("m1", {"type": "record_move", **PLANK})
+        await seat.command("m1", {"type": "record_move", **PLANK, "turn": turn(0)})
         answer = await seat.answer("m1")
-        assert (answer.type, answer.seq) == ("accepted", 2)
+        assert (answer.type, answer.seq) == ("accepted", 4)
         for phone in (host, seat, room):
-            await phone.until_seq(2)
+            await phone.until_seq(4)
             assert json.loads(phone.view)["sheet"]["totals"] == [28, 0, 0, 0]
-        assert host.view == seat.view == room.view == table.view()
+        assert host.view == table.view()
+        assert seat.view == room.view == table.view(player)  # a player's view and a viewer's
+        same_table(host.view, seat.view)
         with pytest.raises(TimeoutError):  # another table's phone hears nothing of it
             await elsewhere.receive(timeout=0.3)
 
 
-async def test_phones_sending_together_all_see_the_same_states_in_order(table: Table) -> None:
+async def test_phones_sending_together_all_see_the_same_states_in_order(
+    server: ServerProcess,
+) -> None:
+    # Lines that no other phone's command makes stale: what is tested is the order and
+    # agreement of states, not turns (test_roles has two phones meaning the same turn).
+    table = Table.create(server, start=DUPLICATE)
     tokens = [table.host, table.join("player", 1), table.join("viewer")]
+    base = table.seq  # the start and two joins
     async with phones(*(table.phone(t) for t in tokens)) as (a, b, room):
         for phone in (a, b, room):
             await phone.open()
 
-        async def burst(phone: Phone, name: str) -> list[int]:
+        async def burst(phone: Phone, name: str, player: int) -> list[int]:
             for n in range(30):
-                await phone.command(f"{name}{n}", points(n))
+                await phone.command(f"{name}{n}", line(n, player))
             return [(await phone.answer(f"{name}{n}")).seq for n in range(30)]
 
-        seqs_a, seqs_b = await asyncio.gather(burst(a, "a"), burst(b, "b"))
-        assert sorted(seqs_a + seqs_b) == list(range(2, 62))  # each recorded once, no gap
+        seqs_a, seqs_b = await asyncio.gather(burst(a, "a", 0), burst(b, "b", 1))
+        final = base + 60
+        assert sorted(seqs_a + seqs_b) == list(range(base + 1, final + 1))  # once each, no gap
         assert seqs_a == sorted(seqs_a) and seqs_b == sorted(seqs_b)  # a phone's own order
         for phone in (a, b, room):
-            await phone.until_seq(61)
+            await phone.until_seq(final)
             seen = [seq for seq, _ in phone.states]
             assert seen == sorted(set(seen)), "states out of order or repeated"
             assert all(json.loads(view)["seq"] == seq for seq, view in phone.states)
         views = [dict(phone.states) for phone in (a, b, room)]
         for seq in set(views[0]) & set(views[1]) & set(views[2]):
-            assert views[0][seq] == views[1][seq] == views[2][seq]
-        assert a.view == b.view == room.view == table.view()
+            assert views[1][seq] == views[2][seq]  # the player's and the viewer's: the same bytes
+            same_table(views[0][seq], views[1][seq])  # the host's: the same, and the devices
+        assert a.view == table.view()
+        assert b.view == room.view == table.view(tokens[2])
+        assert json.loads(a.view)["sheet"]["totals"] == [29, 29, 0, 0]  # each phone's last
 
 
 async def test_a_refused_command_names_its_code_and_parameters_and_records_nothing(
@@ -110,15 +128,15 @@ async def test_a_refused_command_names_its_code_and_parameters_and_records_nothi
     async with phones(table.phone(), table.phone()) as (phone, watcher):
         await phone.open()
         await watcher.open()
-        await phone.command("bad", points(5000))
+        await phone.command("bad", points(5000, turn(0)))
         refused = await phone.answer("bad")
         assert (refused.type, refused.code) == ("rejected", "points_out_of_range")
         assert refused.params == {"points": 5000, "max": 2000}
-        await phone.command("typo", {"type": "record_move", "board": {
+        await phone.command("typo", {"type": "record_move", "turn": turn(0), "board": {
             "start": "Z99", "direction": "across", "letters": "PLANK"}})  # fmt: skip
         assert (await phone.answer("typo")).code == "bad_square"
         assert table.seq == 1
-        await phone.command("good", points(7))
+        await phone.command("good", points(7, turn(0)))
         assert (await phone.answer("good")).seq == 2  # nothing was recorded in between
         await watcher.until_seq(2)
         assert [seq for seq, _ in watcher.states] == [1, 2]
@@ -154,13 +172,13 @@ async def test_the_same_command_id_twice_is_recorded_once(table: Table) -> None:
     async with phones(table.phone(), table.phone()) as (phone, retry):
         await phone.open()
         await retry.open()
-        await phone.command("once", points(9))
+        await phone.command("once", points(9, turn(0)))
         first = await phone.answer("once")
-        await retry.command("once", points(9))  # the phone again, on a new connection
+        await retry.command("once", points(9, turn(0)))  # the phone again, on a new connection
         again = await retry.answer("once")
         assert (first.type, again.type) == ("accepted", "accepted")
         assert first.seq == again.seq == 2
-        over_http = table.command("once", points(9))
+        over_http = table.command("once", points(9, turn(0)))
         assert over_http.json() == {"type": "accepted", "id": "once", "seq": 2}
         assert table.seq == 2
         assert json.loads(table.view())["sheet"]["totals"] == [9, 0, 0, 0]
@@ -171,8 +189,9 @@ async def test_a_phone_resumes_from_the_last_seq_it_saw(table: Table) -> None:
         await phone.open()
         await other.open()
         await phone.close()
+        turns = Turns()
         for n in range(5):
-            await other.command(f"o{n}", points(n))
+            await other.command(f"o{n}", turns.points(n))
         await other.until_seq(6)
         resumed = await phone.open(after=1)
         assert (resumed.type, resumed.seq) == ("state", 6)
@@ -182,7 +201,7 @@ async def test_a_phone_resumes_from_the_last_seq_it_saw(table: Table) -> None:
 async def test_the_socket_refuses_commands_before_hello_and_a_second_hello(table: Table) -> None:
     async with phones(table.phone()) as (phone,):
         await phone.connect()
-        await phone.command("early", points(1))
+        await phone.command("early", points(1, turn(0)))
         assert (await phone.answer("early")).code == "not_joined"
         await phone.send({"type": "hello", "table": table.id, "token": "nope"})
         assert (await phone.receive()).code == "bad_token"
@@ -222,8 +241,9 @@ async def test_a_phone_that_stops_reading_is_dropped_with_1013_and_resumes(
         # The client library buffers one frame, no more; the kernel 64 KiB.
         await slow.open(max_queue=1, sock=small_socket(table.server))
         started = asyncio.get_running_loop().time()
+        turns = Turns()  # one phone's turns in a row: the sheet grows as a real one does
         for n in range(SLOW_BURST):
-            await fast.command(f"f{n}", points(n % 50))
+            await fast.command(f"f{n}", turns.points(n % 50))
         answers = [await fast.answer(f"f{n}") for n in range(SLOW_BURST)]
         assert [a.seq for a in answers] == list(range(2, SLOW_BURST + 2))
         await watcher.until_seq(SLOW_BURST + 1)
