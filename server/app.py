@@ -2,26 +2,30 @@
 
 import asyncio
 import contextlib
+import functools
 import io
+import ipaddress
 import logging
 import time
-from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import segno
+from starlette import status
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import editions
+from editions import codebook
+from editions.codebook import DECLARED
 from editions.errors import GameError
 from rules.board import Board
 from rules.gcg_write import to_gcg
@@ -29,11 +33,15 @@ from rules.permissions import HOST, Actor
 from rules.seating import taken
 from server import openapi
 from server.catalog import catalog_json
+from server.decoding import decode, describe
+from server.guard import Guard
 from server.hub import Connection, Hub
+from server.logbook import ClientNoise, Logbook
 from server.protocol import (
     JOINS_PER_MINUTE,
     MAX_MESSAGE,
     Accepted,
+    CommandId,
     CommandMessage,
     CommandRequest,
     DeviceSeen,
@@ -60,6 +68,11 @@ log = logging.getLogger("tilestream")
 WEB = Path(__file__).resolve().parent.parent / "web"
 QUEUE = 64  # messages waiting for one phone before it is dropped
 TABLES_PER_MINUTE = 1_000  # new tables per client address: a runaway script, not a club
+HELLO_TIMEOUT = 5.0  # seconds a new socket has to say hello before it is closed (1008)
+BODY_TIMEOUT = 10.0  # seconds a request's body has to arrive in, once its headers are in
+HEALTH_EVERY = 1.0  # seconds /health reuses its last write test: /health is no disk load
+HEALTH_TIMEOUT = 2.0  # seconds a write test may take before the store counts as unavailable
+MISTAKES = frozenset({codebook.BAD_MESSAGE, codebook.TOO_LARGE})  # what no phone of ours sends
 
 
 class Settings(msgspec.Struct, frozen=True):
@@ -71,21 +84,11 @@ class Settings(msgspec.Struct, frozen=True):
     queue: int = QUEUE
     joins_per_minute: int = JOINS_PER_MINUTE
     tables_per_minute: int = TABLES_PER_MINUTE
+    hello_timeout: float = HELLO_TIMEOUT
+    body_timeout: float = BODY_TIMEOUT
 
 
 # --- errors --------------------------------------------------------------------------------
-
-STATUS = {
-    "bad_token": 401,
-    "host_only": 403,
-    "viewer_read_only": 403,
-    "unknown_table": 404,
-    "unknown_code": 404,
-    "busy": 409,
-    "too_large": 413,
-    "rate_limited": 429,
-    "store_unavailable": 503,
-}
 
 
 def as_rejected(error: Exception, message_id: str = "") -> Rejected:
@@ -93,9 +96,10 @@ def as_rejected(error: Exception, message_id: str = "") -> Rejected:
     if isinstance(error, GameError):
         return Rejected(message_id, error.code, _plain(error.params), str(error))
     if isinstance(error, StoreUnavailable):
-        return Rejected(message_id, "store_unavailable", {}, "the store cannot be reached")
+        return Rejected(message_id, codebook.STORE_UNAVAILABLE, {}, "the store cannot be reached")
     if isinstance(error, msgspec.ValidationError | msgspec.DecodeError):
-        return Rejected(message_id, "bad_message", {"error": str(error)}, str(error))
+        said = describe(error)  # bounded: msgspec may quote a client's field name in full
+        return Rejected(message_id, codebook.BAD_MESSAGE, {"error": said}, said)
     raise error
 
 
@@ -105,7 +109,7 @@ def _plain(params: dict[str, Any]) -> dict[str, Any]:
 
 def reject(rejected: Rejected) -> Response:
     return Response(
-        encoder.encode(rejected), STATUS.get(rejected.code, 400), media_type="application/json"
+        encoder.encode(rejected), DECLARED[rejected.code].status, media_type="application/json"
     )
 
 
@@ -130,17 +134,39 @@ def api(handler: Handler) -> Handler:
 
 async def body(request: Request, kind: type) -> Any:
     """The JSON body as ``kind``: refused (``too_large``) as soon as it is over the limit,
-    whatever it announced, so a huge body is never held in memory nor waited for."""
+    whatever it announced, so a huge body is never held in memory nor waited for; refused
+    (``bad_message``) when it comes too slowly or not at all, or nests too deep."""
+    try:
+        return decode(await _read(request), _decoder(kind))
+    except (GameError, msgspec.ValidationError, msgspec.DecodeError) as error:
+        request.state.logbook.count(as_rejected(error).code)
+        raise
+
+
+async def _read(request: Request) -> bytes:
     declared = request.headers.get("content-length", "")
-    too_large = GameError(f"the body is over {MAX_MESSAGE} bytes", code="too_large")
+    too_large = GameError(f"the body is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
     if declared.isdigit() and int(declared) > MAX_MESSAGE:
         raise too_large
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_MESSAGE:
-            raise too_large
-    return msgspec.json.decode(data, type=kind)
+    seconds = request.state.body_timeout
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_MESSAGE:
+                    raise too_large
+    except TimeoutError:
+        late = f"the body did not come within {seconds:g} s"
+        raise GameError(late, code=codebook.BAD_MESSAGE) from None
+    except ClientDisconnect:  # nobody hears the answer; the client's mistake, not ours
+        raise GameError("the client left before its body came", code=codebook.BAD_MESSAGE) from None
+    return bytes(data)
+
+
+@functools.cache
+def _decoder(kind: type) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(kind)
 
 
 def bearer(request: Request) -> str:
@@ -161,7 +187,7 @@ async def member(request: Request) -> tuple[str, Device, Actor, Live]:
 
 def host_only(who: Actor) -> None:
     if who.role != "host":
-        raise GameError("only the host may do that", code="host_only")
+        raise GameError("only the host may do that", code=codebook.HOST_ONLY)
 
 
 def _client(request: Request) -> str:
@@ -169,37 +195,65 @@ def _client(request: Request) -> str:
 
 
 class RateLimit:
-    """At most ``limit`` attempts per client address in any minute."""
+    """At most ``limit`` attempts per client address and minute, counted by the store: with
+    Redis the limit holds across every process. An IPv6 client counts by its /64, which is
+    one household or phone."""
 
-    def __init__(self, limit: int) -> None:
+    WINDOW_MS = 60_000
+
+    def __init__(self, store: Store, name: str, limit: int, logbook: Logbook) -> None:
+        self.store = store
+        self.name = name
         self.limit = limit
-        self._seen: defaultdict[str, deque[float]] = defaultdict(deque)
+        self.logbook = logbook
 
     async def allow(self, client: str) -> bool:
-        now = time.monotonic()
-        if len(self._seen) > 10_000:  # forget addresses quiet for a minute
-            for address in [a for a, s in self._seen.items() if s[-1] < now - 60]:
-                del self._seen[address]
-        seen = self._seen[client]
-        while seen and seen[0] < now - 60:
-            seen.popleft()
-        if len(seen) >= self.limit:
-            return False
-        seen.append(now)
-        return True
+        """Count an attempt from ``client``; whether it is allowed (raises StoreUnavailable)."""
+        if ":" in client:
+            with contextlib.suppress(ValueError):
+                client = str(ipaddress.ip_network(f"{client}/64", strict=False))
+        allowed = await self.store.hit(f"{self.name}:{client}", self.WINDOW_MS) <= self.limit
+        if not allowed:
+            self.logbook.count(codebook.RATE_LIMITED)
+        return allowed
+
+
+class WriteProbe:
+    """Whether the store takes a write, tested at most once per ``every`` seconds."""
+
+    def __init__(self, store: Store, every: float = HEALTH_EVERY) -> None:
+        self.store = store
+        self.every = every
+        self._lock = asyncio.Lock()
+        self._tested = -every
+        self._writable = False
+
+    async def writable(self) -> bool:
+        async with self._lock:  # a burst of /health waits for one test, not one each
+            now = time.monotonic()
+            if now - self._tested >= self.every:
+                try:
+                    self._writable = await asyncio.wait_for(self.store.writable(), HEALTH_TIMEOUT)
+                except TimeoutError:  # a Redis or a disk that hangs is no store to write to
+                    self._writable = False
+                self._tested = time.monotonic()
+            return self._writable
 
 
 # --- HTTP --------------------------------------------------------------------------------
 
 
 async def health(request: Request) -> Response:
-    return ok(Health("ok", request.state.store_name))
+    """``ok`` when the store takes a write now, else 503 ``unavailable``; names no path."""
+    if await request.state.health.writable():
+        return ok(Health("ok", request.state.store_name))
+    return ok(Health("unavailable", request.state.store_name), 503)
 
 
 @api
 async def create_table(request: Request) -> Response:
     if not await request.state.create_limit.allow(_client(request)):
-        raise GameError("too many new tables from here; wait a minute", code="rate_limited")
+        raise GameError("too many new tables from here; wait a minute", code=codebook.RATE_LIMITED)
     table, token = await tables_of(request).create()
     return ok(Joined(table.id, token, "host", None, table.code, HOST), 201)
 
@@ -208,22 +262,20 @@ async def create_table(request: Request) -> Response:
 async def seats(request: Request) -> Response:
     """The seats of the table with a code, by name and whether taken, for the join form."""
     if not await request.state.join_limit.allow(_client(request)):
-        raise GameError("too many join attempts; wait a minute", code="rate_limited")
+        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
     wanted = await body(request, SeatsRequest)
     _, live = await tables_of(request).by_code(wanted.code)
     game = live.state.game
     if game is None:
         return ok(Seats(None, ()))
     held = taken(live.state)
-    return ok(
-        Seats(game.mode, tuple(SeatView(i, n, held[i]) for i, n in enumerate(game.players)))
-    )
+    return ok(Seats(game.mode, tuple(SeatView(i, n, held[i]) for i, n in enumerate(game.players))))
 
 
 @api
 async def join(request: Request) -> Response:
     if not await request.state.join_limit.allow(_client(request)):
-        raise GameError("too many join attempts; wait a minute", code="rate_limited")
+        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
     wanted = await body(request, JoinRequest)
     table, token, who = await tables_of(request).join(
         wanted.code, wanted.role, wanted.seat, wanted.device
@@ -275,10 +327,10 @@ async def gcg(request: Request) -> Response:
 async def join_qr(request: Request) -> Response:
     table_id, _, who, _ = await member(request)
     if who.role not in ("host", "player"):  # viewers never get the join code
-        raise GameError("a viewer gets no join code", code="viewer_read_only")
+        raise GameError("a viewer gets no join code", code=codebook.VIEWER_READ_ONLY)
     table = await request.state.store.table(table_id)
     if table is None:
-        raise GameError("no such table", code="unknown_table")
+        raise GameError("no such table", code=codebook.UNKNOWN_TABLE)
     url = f"{str(request.base_url).rstrip('/')}/#join={table.code}"
     svg = io.BytesIO()
     segno.make(url, error="m").save(svg, kind="svg", scale=8, title=f"Join code {table.code}")
@@ -320,9 +372,19 @@ async def websocket(ws: WebSocket) -> None:
     connection = Connection(ws, ws.state.queue)
     writer = asyncio.create_task(connection.write())
     joined: Device | None = None
+    hello_by = asyncio.get_running_loop().time() + ws.state.hello_timeout
     try:
         while not writer.done():
-            text = await _receive(ws)
+            try:
+                async with asyncio.timeout_at(None if joined else hello_by):
+                    text = await _receive(ws)
+            except TimeoutError:  # a socket that never joins only holds a connection
+                ws.state.logbook.count("hello_timeout")  # a log label, not a refusal
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await writer
+                await ws.close(status.WS_1008_POLICY_VIOLATION, "hello expected")
+                break
             if text is None:
                 break
             joined = await _answer(ws, connection, joined, text)
@@ -335,28 +397,32 @@ async def websocket(ws: WebSocket) -> None:
             await writer
 
 
-async def _receive(ws: WebSocket) -> str | None:
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    """The next frame's text (or bytes: msgspec checks their UTF-8); None once it closed.
+
+    uvicorn closes a text frame that is no UTF-8 with 1007 itself, and a frame over
+    ``ws_max_size`` with 1009: the app only sees the socket end.
+    """
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
         return None
-    if message.get("text") is not None:
-        return message["text"]
-    return (message.get("bytes") or b"").decode("utf-8", "replace")
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
 
 
 async def _answer(
-    ws: WebSocket, connection: Connection, joined: Device | None, text: str
+    ws: WebSocket, connection: Connection, joined: Device | None, text: str | bytes
 ) -> Device | None:
     message_id = ""
     try:
         if len(text) > MAX_MESSAGE:
-            raise GameError(f"the message is over {MAX_MESSAGE} bytes", code="too_large")
-        message = client_decoder.decode(text)
+            raise GameError(f"the message is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
+        message = decode(text, client_decoder)
         message_id = getattr(message, "id", "")
         if isinstance(message, Hello):
             return await _hello(ws, connection, joined, message)
         if joined is None:
-            raise GameError("say hello with a table and a token first", code="not_joined")
+            raise GameError("say hello with a table and a token first", code=codebook.NOT_JOINED)
         tables = ws.state.tables
         table_id = joined.table
         if isinstance(message, CommandMessage):
@@ -366,15 +432,36 @@ async def _answer(
             result, words = await tables.preview(table_id, message.move, message.check)
             connection.send(encoder.encode(PreviewResult(message.id, result, words)))
     except (GameError, StoreUnavailable, msgspec.ValidationError, msgspec.DecodeError) as error:
-        connection.send(encoder.encode(as_rejected(error, message_id)))
+        if not message_id and isinstance(error, msgspec.ValidationError):
+            message_id = _id_of(text)
+        rejected = as_rejected(error, message_id)
+        if rejected.code in MISTAKES:
+            ws.state.logbook.count(rejected.code)
+        connection.send(encoder.encode(rejected))
     return joined
+
+
+class _Named(msgspec.Struct):
+    id: CommandId = ""
+
+
+_named = msgspec.json.Decoder(_Named)
+
+
+def _id_of(text: str | bytes) -> str:
+    """The id of a message that is JSON within the limits but no message of ours, so the phone
+    can tell which of its commands was refused."""
+    try:
+        return _named.decode(text).id
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return ""
 
 
 async def _hello(
     ws: WebSocket, connection: Connection, joined: Device | None, hello: Hello
 ) -> Device:
     if joined is not None:
-        raise GameError("this socket has joined a table already", code="already_joined")
+        raise GameError("this socket has joined a table already", code=codebook.ALREADY_JOINED)
     device, _, live = await ws.state.tables.authorise(hello.table, hello.token)
     connection.device = device
     connection.seq = hello.after if hello.after < live.state.seq else -1
@@ -394,6 +481,9 @@ def create_app(settings: Settings) -> Starlette:
         await settings.store.start()
         tables = Tables(settings.store)
         hub = Hub(tables, settings.store)
+        logbook = Logbook(log)
+        noise = ClientNoise(logbook)  # uvicorn's lines for clients' mistakes, counted instead
+        logging.getLogger("uvicorn.error").addFilter(noise)
         log.info("tilestream serving with the %s store", settings.store_name)
         try:
             yield {
@@ -402,10 +492,18 @@ def create_app(settings: Settings) -> Starlette:
                 "tables": tables,
                 "hub": hub,
                 "queue": settings.queue,
-                "join_limit": RateLimit(settings.joins_per_minute),
-                "create_limit": RateLimit(settings.tables_per_minute),
+                "logbook": logbook,
+                "hello_timeout": settings.hello_timeout,
+                "body_timeout": settings.body_timeout,
+                "health": WriteProbe(settings.store),
+                "join_limit": RateLimit(settings.store, "join", settings.joins_per_minute, logbook),
+                "create_limit": RateLimit(
+                    settings.store, "create", settings.tables_per_minute, logbook
+                ),
             }
         finally:
+            logging.getLogger("uvicorn.error").removeFilter(noise)
+            logbook.flush()
             await hub.close()
             await settings.store.close()
 
@@ -426,6 +524,7 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws", websocket),
         Mount("/", StaticFiles(directory=settings.web, html=True)),
     ]
+    # Guard first: its headers go on every answer, and a cross-origin write goes no further.
     # gzip for the app's files and JSON: a phone on a club's Wi-Fi loads the page at once
-    middleware = [Middleware(GZipMiddleware, minimum_size=500)]
+    middleware = [Middleware(Guard), Middleware(GZipMiddleware, minimum_size=500)]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

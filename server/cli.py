@@ -1,17 +1,32 @@
 """The ``tilestream`` command."""
 
 import argparse
+import asyncio
+import contextlib
+import dataclasses
+import fcntl
 import logging
 import os
 import socket
 import sys
-from collections.abc import Sequence
+import urllib.parse
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import editions
 from rules import Board, GameError
 from rules import gcg as gcg_records
 from server.protocol import JOINS_PER_MINUTE
+
+if TYPE_CHECKING:
+    from server.store import Store
+
+LOCK = "tilestream.lock"  # in the data folder: one server per folder
+STORE_CHECK_TIMEOUT = 10.0  # seconds the store has to open at start
+KEEP_ALIVE = 5  # seconds an idle HTTP connection is kept between requests
+HELLO_TIMEOUT = 5.0  # seconds a websocket has to say hello (server.app's default too)
+HEADER_TIMEOUT = 10.0  # seconds a request has for its headers, and again for its body
 
 MOVE_HELP = "a move as START DIRECTION LETTERS, e.g. 'H4 across PLANK' (blanks in lower case)"
 
@@ -99,37 +114,151 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def serve(host: str, port: int, data: Path, redis_url: str | None, joins: int) -> int:
-    """Run the table server until interrupted."""
+class Refused(Exception):
+    """A server that cannot start; its message is the one sentence printed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ServeOptions:
+    """What ``tilestream serve`` is told."""
+
+    host: str = "0.0.0.0"
+    port: int = 8000
+    data: Path = Path("data")
+    redis: str | None = None
+    joins_per_minute: int = JOINS_PER_MINUTE
+    forwarded_allow_ips: str = ""
+    hello_timeout: float = HELLO_TIMEOUT
+    header_timeout: float = HEADER_TIMEOUT
+
+
+def serve(options: ServeOptions) -> int:
+    """Run the table server until interrupted; 1, with one sentence, when it cannot start."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
+    try:
+        with _data_folder(options):
+            check_store(options)
+            listener = listen(options.host, options.port)
+            _run(options, listener)
+    except Refused as refused:
+        print(f"tilestream: {refused}", file=sys.stderr, flush=True)
+        return 1
+    return 0
+
+
+@contextlib.contextmanager
+def _data_folder(options: ServeOptions) -> Iterator[None]:
+    """Hold the data folder's lock for as long as the server runs (SQLite only: with Redis
+    the folder holds nothing, and several processes on one host are the point)."""
+    if options.redis:
+        yield
+        return
+    data = options.data
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        lock = (data / LOCK).open("a")
+    except OSError as error:
+        raise Refused(f"cannot write to the data folder {data}: {error.strerror}") from None
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Refused(f"another Tilestream server is using the data folder {data}") from None
+        yield  # the lock goes with the process, however it ends
+
+
+def _store(options: ServeOptions) -> "Store":
+    if options.redis:
+        from server.store_redis import RedisStore
+
+        return RedisStore(options.redis)
+    from server.store_sqlite import SqliteStore
+
+    return SqliteStore(options.data / "tilestream.db")
+
+
+def check_store(options: ServeOptions) -> None:
+    """Open the store, write to it and close it again: a server that would answer every
+    phone with ``store_unavailable`` had better not start. Raises Refused."""
+    if options.redis:
+        where = f"Redis at {_without_password(options.redis)}"
+    else:
+        where = f"the database {options.data / 'tilestream.db'}"
+
+    async def check() -> bool:
+        store = _store(options)
+        try:
+            await store.start()
+            return await store.writable()
+        finally:
+            with contextlib.suppress(Exception):
+                await store.close()
+
+    try:
+        writable = asyncio.run(asyncio.wait_for(check(), STORE_CHECK_TIMEOUT))
+    except TimeoutError:
+        raise Refused(f"{where} did not answer within {STORE_CHECK_TIMEOUT:g} s") from None
+    except Exception as error:  # whatever the store says, as one sentence: no traceback
+        reason = str(error) or type(error).__name__
+        raise Refused(f"cannot open {where}: {reason}") from None
+    if not writable:
+        raise Refused(f"{where} takes no writes (read-only, full or locked)")
+
+
+def _without_password(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so that a port in use is one sentence. Raises Refused."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise Refused(f"cannot listen on {host}:{port}: {reason}") from None
+
+
+def _run(options: ServeOptions, listener: socket.socket) -> None:
     import uvicorn
 
     from server.app import Settings, create_app
+    from server.http_protocol import with_header_timeout
     from server.protocol import MAX_MESSAGE
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
-    if redis_url:
-        from server.store_redis import RedisStore
-
-        settings = Settings(RedisStore(redis_url), "redis", joins_per_minute=joins)
-    else:
-        from server.store_sqlite import SqliteStore
-
-        store = SqliteStore(data / "tilestream.db")
-        settings = Settings(store, f"sqlite ({data})", joins_per_minute=joins)
+    settings = Settings(
+        _store(options),
+        "redis" if options.redis else "sqlite",
+        joins_per_minute=options.joins_per_minute,
+        hello_timeout=options.hello_timeout,
+        body_timeout=options.header_timeout,
+    )
+    host, port = options.host, options.port
     everywhere = host in ("0.0.0.0", "::")
     print(f"Tilestream: open http://{'localhost' if everywhere else host}:{port}", flush=True)
     if everywhere and (address := lan_address()):
         print(f"Phones on this network: http://{address}:{port}", flush=True)
-    uvicorn.run(
+    trusted = options.forwarded_allow_ips.strip()
+    config = uvicorn.Config(
         create_app(settings),
-        host=host,
-        port=port,
+        # h11 with a deadline for request headers (silent sockets, slowloris)
+        http=with_header_timeout(options.header_timeout),
+        ws="websockets-sansio",  # whose line for an invalid UTF-8 frame server.logbook counts
         ws_max_size=MAX_MESSAGE,
         ws_ping_interval=10,  # a phone gone silent is let go within 20 s, freeing its buffers
         ws_ping_timeout=10,
+        timeout_keep_alive=KEEP_ALIVE,
+        # X-Forwarded-For only from the proxies named: uvicorn would believe any local peer
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
         log_level="warning",
     )
-    return 0
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C (SIGINT): uvicorn has shut down
+        uvicorn.Server(config).run(sockets=[listener])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -192,9 +321,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"join attempts allowed per client address in a minute (default: {JOINS_PER_MINUTE};"
         " raise it when many phones reach the server through one address)",
     )
+    server.add_argument(
+        "--forwarded-allow-ips",
+        default=os.environ.get("FORWARDED_ALLOW_IPS", ""),
+        metavar="IPS",
+        help="proxies whose X-Forwarded-For names the client, comma-separated ('*': any) "
+        "(default: $FORWARDED_ALLOW_IPS; unset: none, the peer's own address counts)",
+    )
+    server.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=HELLO_TIMEOUT,
+        metavar="S",
+        help=f"seconds a new websocket has to say hello before it is closed "
+        f"(default: {HELLO_TIMEOUT:g})",
+    )
+    server.add_argument(
+        "--header-timeout",
+        type=float,
+        default=HEADER_TIMEOUT,
+        metavar="S",
+        help=f"seconds a connection has to send a request's headers, and then its body "
+        f"(default: {HEADER_TIMEOUT:g})",
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.data, args.redis, args.joins_per_minute)
+        return serve(
+            ServeOptions(
+                args.host,
+                args.port,
+                args.data,
+                args.redis,
+                args.joins_per_minute,
+                args.forwarded_allow_ips,
+                args.hello_timeout,
+                args.header_timeout,
+            )
+        )
     if args.command == "gcg":
         return check_gcg(args.files, args.edition)
     try:

@@ -59,7 +59,10 @@ PATHS: dict[str, Any] = {
     "/health": {
         "get": {
             "summary": "The server answers",
-            "responses": {"200": _json(Health, "alive, and which store it uses")},
+            "responses": {
+                "200": _json(Health, "alive, and the store takes writes"),
+                "503": _json(Health, "the store cannot be written now"),
+            },
         }
     },
     "/api/tables": {

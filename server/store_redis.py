@@ -37,7 +37,7 @@ import redis.asyncio as redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, ReadOnlyError, RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Event, Recorded, decode, encode
@@ -97,11 +97,6 @@ def _stream(table_id: str) -> str:
     return f"table:{table_id}"
 
 
-# Redis answering that it takes no write now: memory full under ``noeviction`` (OOM), a
-# failed snapshot with ``stop-writes-on-bgsave-error`` (MISCONF), a replica (READONLY).
-REFUSING_WRITES = ("OOM ", "MISCONF ", "READONLY ")
-
-
 @contextlib.contextmanager
 def _reachable() -> Iterator[None]:
     """Raise StoreUnavailable for a connection that failed or timed out, or a Redis that
@@ -110,9 +105,11 @@ def _reachable() -> Iterator[None]:
         yield
     except (RedisConnectionError, RedisTimeoutError) as error:
         raise StoreUnavailable(str(error) or type(error).__name__) from error
+    except (OutOfMemoryError, ReadOnlyError) as error:  # full under noeviction; a replica
+        raise StoreUnavailable(f"Redis takes no writes: {error}") from error
     except ResponseError as error:
-        if str(error).startswith(REFUSING_WRITES):
-            raise StoreUnavailable(str(error)) from error
+        if str(error).startswith("MISCONF"):  # a failed snapshot stops writes
+            raise StoreUnavailable(f"Redis takes no writes: {error}") from error
         raise
 
 

@@ -136,6 +136,11 @@ async def test_a_refused_command_names_its_code_and_parameters_and_records_nothi
             "start": "Z99", "direction": "across", "letters": "PLANK"}})  # fmt: skip
         assert (await phone.answer("typo")).code == "bad_square"
         assert table.seq == 1
+        await phone.command("typed", {"type": "pass", "turn": {"game": 1, "player": 0,
+            "number": None}})  # fmt: skip
+        wrong = await phone.answer("typed")  # a wrong type still names the command it refuses
+        assert (wrong.code, wrong.params["error"]) == ("bad_message", "Expected `int`, got `null`"
+                                                       " - at `$.command.turn.number`")  # fmt: skip
         await phone.command("good", points(7, turn(0)))
         assert (await phone.answer("good")).seq == 2  # nothing was recorded in between
         await watcher.until_seq(2)
