@@ -167,6 +167,8 @@ TOO_LARGE = _declare("too_large", status=413)
 TOO_MANY_BLANKS = _declare("too_many_blanks", "count", "max", "player")
 TOO_MANY_LETTERS = _declare("too_many_letters", "count", "max", "player")
 # more new tiles than a rack holds
+# a scored move with more new tiles than a rack holds: shown, not recordable (P-21)
+TOO_MANY_NEW_TILES = _declare("too_many_new_tiles", "count", "rack_size")
 TOO_MANY_TILES = _declare("too_many_tiles", "count", "rack_size")
 # a main word and at most 7 cross words
 TOO_MANY_WORDS = _declare("too_many_words", "count", "max")

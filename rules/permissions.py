@@ -127,6 +127,8 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if isinstance(command, c.CorrectCell) and command.player is None:
         raise _refuse("only the host (the director) may set a top", codebook.HOST_ONLY)
+    if isinstance(command, c.Undo) and _hosts_line(game, latest_line(state)):
+        raise _refuse("only the host may strike that line", codebook.HOST_ONLY)
     owner = _owner(state, game, command)
     if owner is not None and owner != actor.seat:
         raise _refuse(
@@ -145,9 +147,27 @@ def _owner(state: State, game: Game, command: c.TableCommand) -> int | None:
     if isinstance(command, c.CorrectCell):
         return command.player
     if isinstance(command, c.Undo):
-        line = latest_line(state)
-        return getattr(line.event, "player", None) if line is not None else None
+        return line_seat(latest_line(state))
     return None
+
+
+def _hosts_line(game: Game, line: Recorded | None) -> bool:
+    """Is ``line`` the host's to strike: a penalty, a top, a duplicate game's end? The end
+    of a classic game is any seat's, as ending it is."""
+    if line is not None and isinstance(line.event, GameEnded):
+        return game.mode == "duplicate"
+    return line_seat(line) is None
+
+
+def line_seat(line: Recorded | None) -> int | None:
+    """The seat whose own line ``line`` is — a turn or a duplicate cell it may undo with the
+    default setting; None for a penalty, a top, the end of the game: the host's to strike."""
+    if line is None:
+        return None
+    event = line.event
+    if isinstance(event, MoveRecorded | PointsEntered | Passed | Exchanged | WordWithdrawn):
+        return event.player
+    return event.player if isinstance(event, CellCorrected) else None
 
 
 def check_reference(state: State, game: Game, command: c.TableCommand) -> int | None:

@@ -95,7 +95,7 @@ def total_move(edition: Edition, words: Sequence[WordScore], new_tiles: int) -> 
     """Add the words and the bingo bonus (BNG-03); flag more new tiles than a rack holds."""
     points = sum(w.points for w in words)
     if new_tiles > edition.rack_size:
-        return MoveScore(points, tuple(words), 0, new_tiles, refusal="too_many_new_tiles")
+        return MoveScore(points, tuple(words), 0, new_tiles, refusal=codebook.TOO_MANY_NEW_TILES)
     bingo = edition.bingo_bonus if new_tiles == edition.rack_size else 0
     return MoveScore(points + bingo, tuple(words), bingo, new_tiles)
 

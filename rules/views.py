@@ -12,7 +12,7 @@ import msgspec
 import editions
 from editions import codebook
 from rules import rulesets
-from rules.permissions import latest_line
+from rules.permissions import latest_line, line_seat
 from rules.settlement import FinalRow, final_table, rack_value, settle
 from rules.state import Clock, Game, Line, Notice, Round, State
 from rules.tracking import Tracking, track
@@ -65,6 +65,7 @@ class SheetView(msgspec.Struct, frozen=True):
     to_move: int
     turns: tuple[int, ...]  # turns each player has taken: the number of the next one
     last_line: int  # the seq of the newest line still standing, 0 for none
+    last_line_seat: int | None  # whose own line it is (a seat may undo it); None: the host's
     totals: tuple[int, ...]
     lines: tuple[Line, ...]  # each names its player and sheet row: the per-round table
     rounds: tuple[Round, ...]  # duplicate
@@ -123,6 +124,7 @@ def _sheet(state: State, game: Game) -> SheetView:
         to_move=game.to_move,
         turns=game.turns,
         last_line=newest.seq if newest is not None else 0,
+        last_line_seat=line_seat(newest),
         totals=game.totals,
         lines=game.lines,
         rounds=game.rounds,

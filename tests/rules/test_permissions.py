@@ -13,6 +13,7 @@ from rules.permissions import Actor
 from rules.reducer import evolve
 from rules.state import State
 from rules.table import record
+from rules.views import view
 
 HOST = Actor("host", None, "host")
 ANN, BOB = Actor("player", 0, "d-ann"), Actor("player", 1, "d-bob")
@@ -74,6 +75,8 @@ ARBITER = [
     ("duplicate", c.CorrectCell(0, None, 30), ()),
     ("duplicate", c.EndGame(), ()),
     ("classic", c.Undo(last_line=5), (c.EnterPoints(24, turn=turn(0)),)),
+    ("classic", c.Undo(last_line=5), (c.GivePenalty(1, 10, last_line=0),)),  # Bob's penalty
+    ("duplicate", c.Undo(last_line=5), (c.RecordTop(points=30, round=0),)),
 ]
 
 
@@ -120,8 +123,22 @@ def test_a_seat_undoes_its_own_last_line_only() -> None:
     assert refusal(state, ANN, c.Undo(last_line=5)) is None
 
 
-def test_a_seat_may_end_a_classic_game_with_everybodys_racks() -> None:
-    assert refusal(table(), BOB, c.EndGame((c.RackLeft("QI"), c.RackLeft()))) is None
+def test_a_seat_cannot_strike_a_penalty_given_to_it_nor_a_top() -> None:
+    penalised = table("classic", "own_seat", c.GivePenalty(0, 10, last_line=0))
+    assert refusal(penalised, ANN, c.Undo(last_line=5)) == "host_only"
+    assert view(penalised).sheet.last_line_seat is None  # type: ignore[union-attr]
+    own = table("duplicate", "own_seat", c.EnterPoints(24, turn=turn(0)))
+    assert view(own).sheet.last_line_seat == 0  # type: ignore[union-attr]
+    assert refusal(own, ANN, c.Undo(last_line=5)) is None
+
+
+def test_a_seat_may_end_a_classic_game_with_everybodys_racks_and_undo_the_end() -> None:
+    end = c.EndGame((c.RackLeft("QI"), c.RackLeft()))
+    assert refusal(table(), BOB, end) is None
+    assert refusal(table("classic", "own_seat", end), BOB, c.Undo(last_line=5)) is None
+    assert refusal(table("duplicate", "own_seat", c.EndGame()), BOB, c.Undo(last_line=5)) == (
+        "host_only"
+    )
 
 
 def test_a_seat_the_game_no_longer_has_writes_nothing() -> None:
