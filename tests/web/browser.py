@@ -72,12 +72,16 @@ def missing_strings(page: Page) -> list[str]:
     return page.evaluate("async () => [...(await import('/js/i18n.js')).missing]")
 
 
-def shot(page: Page, name: str) -> Path:
-    """Keep a screenshot of the whole page as a test artifact."""
+def shot(page: Page, name: str, full_page: bool = True) -> Path:
+    """Keep a screenshot of the whole page (or of what the phone's screen shows) as a test
+    artifact."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / (re.sub(r"[^\w.-]+", "-", name) + ".png")
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=full_page)
     return path
+
+
+SCOREKEEPER = "Eén telefoon houdt het formulier bij"
 
 
 def create_table(
@@ -86,8 +90,10 @@ def create_table(
     mode: str = "Klassiek: om beurten",
     rules: str | None = None,
     edition: str = "nl",
+    writers: str | None = None,
 ) -> str:
-    """Start a sheet from the start page; the table's join code."""
+    """Start a sheet from the start page (``writers``: the label of who writes the sheet,
+    each phone its own seat by default); the table's join code."""
     start = page.locator("#start")  # the calculator has its own edition menu
     start.get_by_label(mode).check()
     start.get_by_label("Taal en letterset").select_option(edition)
@@ -96,6 +102,8 @@ def create_table(
         start.get_by_label(f"Naam van speler {index}").fill(name)
     if rules:
         start.get_by_label(rules).check()
+    if writers:
+        start.get_by_label(writers).check()
     start.get_by_role("button", name="Spel beginnen").click()
     code = page.locator(".table-bar .code")
     expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
@@ -103,12 +111,21 @@ def create_table(
     return code.inner_text()
 
 
-def join_table(page: Page, code: str, seat: str) -> None:
-    """Join the table with ``code`` from the start page, as "Speler 2" or "Kijker …"."""
+def join_table(page: Page, code: str, seat: str, admitted: bool = True) -> None:
+    """Join the table with ``code`` from the start page at the seat the server lists as
+    ``seat`` ("Bas", "Bas · bezet", "Kijker (alleen lezen)"); with ``admitted`` wait for the
+    sheet, else for the screen that waits for the host."""
     page.get_by_label("Tafelcode").fill(code)
-    page.get_by_label("Jouw plaats").select_option(label=seat)
+    page.locator("#start .join").get_by_label(seat, exact=True).check()
     page.get_by_role("button", name="Aanschuiven", exact=True).click()
-    expect(page.locator(".table-bar .code")).to_have_text(code)
+    if admitted:
+        expect(page.locator(".table-bar .who")).to_be_visible()
+        wait_for_state(page, "app => app.view && !app.view.waiting")
+    else:
+        expect(page.get_by_role("heading", name=WAITING)).to_be_visible()
+
+
+WAITING = "Wachten tot de gastheer deze telefoon binnenlaat"
 
 
 def session_of(page: Page) -> dict:
@@ -116,9 +133,27 @@ def session_of(page: Page) -> dict:
     return page.evaluate("() => JSON.parse(localStorage.getItem('tilestream.session'))")
 
 
+def referenced(page: Page, command: dict) -> dict:
+    """``command`` with the reference the phone would give it (its turn, the newest line,
+    the open round or the game), from the sheet the phone shows now."""
+    return page.evaluate(
+        """async (command) => {
+            const { app } = await import('/js/state.js');
+            const { refer } = await import('/js/turn.js');
+            return app.view?.sheet ? refer(app.view.sheet, command, command.player ?? null)
+                : command;
+        }""",
+        command,
+    )
+
+
 def post(page: Page, server: ServerProcess, command: dict) -> None:
-    """Record a command over HTTP with this phone's token, as another client at the table."""
+    """Record a command over HTTP with this phone's token, as another client at the table,
+    naming what the phone shows as a phone does."""
     wait_for_state(page, "app => app.view?.sheet")
     session = session_of(page)
-    reply = server.api().command(session["table"], session["token"], str(uuid.uuid4()), command)
+    body = referenced(page, command)
+    reply = server.api().command(session["table"], session["token"], str(uuid.uuid4()), body)
     assert reply.status == 200, reply.body
+    # The phone has it before the next command names what the phone shows.
+    wait_for_state(page, f"app => app.view?.seq >= {reply.json()['seq']}")

@@ -50,7 +50,7 @@ def enter_points(page: Page, points: int) -> None:
 def guest(browser: Browser, server: ServerProcess):
     pages = []
 
-    def join(code: str, seat: str = "Speler 2") -> Page:
+    def join(code: str, seat: str = "Bas") -> Page:
         page = open_app(browser, server.url, "nl")
         join_table(page, code, seat)
         pages.append(page)
@@ -178,16 +178,20 @@ def test_undo_removes_the_last_line_on_every_phone(phone: Page, guest) -> None:
     expect(undo).to_be_disabled()
     other = guest(code)
     enter_points(phone, 10)
+    other_undo = other.get_by_role("button", name="Laatste regel ongedaan maken")
+    expect(other_undo).to_have_count(0)  # Anna's line is not Bas's to undo
     enter_points(other, 20)
-    other.get_by_text("Strafpunten", exact=True).click()
-    other.get_by_role("button", name="Strafpunten geven").click()
-    expect(phone.locator(".scoreboard .total")).to_have_text(["10", "0"])
-    other.get_by_role("button", name="Laatste regel ongedaan maken").click()  # the penalty
-    expect(phone.locator(".scoreboard .total")).to_have_text(["10", "20"])
-    undo.click()  # P-30: again, the 20
+    expect(other.get_by_text("Strafpunten", exact=True)).to_have_count(0)  # the host's
+    phone.get_by_text("Strafpunten", exact=True).click()
+    phone.get_by_role("button", name="Strafpunten geven").click()
     expect(other.locator(".scoreboard .total")).to_have_text(["10", "0"])
+    undo.click()  # the host takes the penalty back
+    expect(other.locator(".scoreboard .total")).to_have_text(["10", "20"])
+    other_undo.click()  # P-30: Bas undoes his own 20
+    expect(phone.locator(".scoreboard .total")).to_have_text(["10", "0"])
     to_move(other, "Bas")
     expect(other.locator(".rounds .line")).to_have_count(1)
+    expect(other_undo).to_have_count(0)
 
 
 def test_clearing_the_sheet_takes_two_taps(phone: Page) -> None:
@@ -384,6 +388,12 @@ def test_a_viewer_follows_the_sheet_without_buttons(phone: Page, guest) -> None:
     enter_points(phone, 9)
     viewer = guest(code, "Kijker (alleen lezen)")
     expect(viewer.locator(".scoreboard .total")).to_have_text(["9", "0"])
+    # A viewer is given no join code: none shows, none is kept, no invite to make.
+    expect(viewer.locator(".table-bar .who")).to_have_text("Je kijkt mee")
+    expect(viewer.get_by_role("button", name="Anderen uitnodigen")).to_have_count(0)
+    expect(viewer.get_by_role("link", name="Zaalscherm")).to_have_count(0)
+    assert code not in viewer.locator("body").inner_text()
+    assert code not in viewer.evaluate("() => JSON.stringify({...localStorage})")
     expect(viewer.locator(".rounds")).to_be_visible()
     for name in ("Punten noteren", "Passen", "Laatste regel ongedaan maken", "Spel beëindigen"):
         expect(viewer.get_by_role("button", name=name)).to_have_count(0)

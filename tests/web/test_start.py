@@ -57,12 +57,27 @@ def test_a_second_phone_joins_by_code_and_a_reload_rejoins_at_once(
     browser: Browser, server: ServerProcess
 ) -> None:
     host = open_app(browser, server.url, "nl")
-    code = create_table(host, ["Anna", "Bas"])
+    code = create_table(host, ["Anna", ""])
     guest = open_app(browser, server.url, "nl")
+    guest.get_by_label("Tafelcode").fill(code)
+    # The seats of the game by name (the second without one under its default name), no
+    # seat beyond the player count, and the viewer.
+    seats = guest.locator("#start .join fieldset label")
+    expect(seats).to_have_text(["Anna", "Speler 2", "Kijker (alleen lezen)"])
     join_table(guest, code, "Speler 2")
-    expect(guest.get_by_text("Je bent Bas")).to_be_visible()
+    expect(guest.get_by_text("Je bent Speler 2")).to_be_visible()
     guest.reload()
-    expect(guest.get_by_text("Je bent Bas")).to_be_visible()
+    expect(guest.get_by_text("Je bent Speler 2")).to_be_visible()
+    # A third phone sees that seat taken.
+    third = open_app(browser, server.url, "nl")
+    third.get_by_label("Tafelcode").fill(code)
+    expect(third.locator("#start .join fieldset label")).to_have_text(
+        ["Anna", "Speler 2 · bezet", "Kijker (alleen lezen)"]
+    )
+    third.locator("#start .join").get_by_label("Speler 2 · bezet", exact=True).check()
+    expect(third.locator(".taken-hint")).to_contain_text("De gastheer moet deze telefoon")
+    shot(third, "join-seats")
+    third.context.close()
     assert missing_strings(host) == missing_strings(guest) == []
     for page in (host, guest):
         page.context.close()
@@ -78,6 +93,9 @@ def test_the_qr_link_fills_in_the_code(browser: Browser, server: ServerProcess) 
     shot(host, "invite-qr")
     guest = open_app(browser, server.url, "nl", f"/#join={code}")
     expect(guest.get_by_label("Tafelcode")).to_have_value(code)
+    expect(guest.locator("#start .join fieldset label")).to_have_text(
+        ["Anna", "Bas", "Kijker (alleen lezen)"]
+    )
     for page in (host, guest):
         page.context.close()
 
@@ -105,3 +123,41 @@ def test_what_is_typed_in_the_form_survives_a_change_elsewhere_on_the_page(phone
     phone.get_by_label("Naam van speler 1").fill("Anna")
     phone.locator("#calc-edition").select_option("it")  # the calculator's set changes
     expect(phone.get_by_label("Naam van speler 1")).to_have_value("Anna")
+
+
+def test_nothing_on_the_pages_needs_an_inline_script_or_style(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """The server's CSP forbids inline scripts and style attributes: a host's phone through
+    its screens (premium colours in both calculator modes, the sheet, the table's phones)
+    and the room display run without a single violation."""
+    from tests.web.browser import PHONE, ready
+
+    context = browser.new_context(viewport=PHONE, locale="nl")
+    context.add_init_script(
+        "window.violations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.violations.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));"
+    )
+    page = context.new_page()
+    answer = page.goto(server.url + "/")
+    assert answer is not None and "style-src 'self'" in answer.headers["content-security-policy"]
+    ready(page)
+    code = create_table(page, ["Anna", "Bas"])
+    page.locator("#calc-word-0").fill("plank")
+    page.locator("#calc-tile-0-0").click()
+    page.locator("#calc-tile-0-0-premium-2W").check()
+    page.locator("#calc-tile-0-0-panel button").click()
+    expect(page.locator("#calc-total")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())  # the typed move goes
+    page.locator("#calc-mode-board").check()
+    expect(page.locator("#calc-board")).to_be_visible()
+    page.get_by_text("Telefoons aan tafel", exact=True).click()
+    expect(page.locator(".devices .hint").first).to_be_visible()
+    display = context.new_page()
+    display.goto(f"{server.url}/display.html#join={code}")
+    ready(display)
+    expect(display.get_by_role("heading", name="Anna is aan zet")).to_be_visible()
+    assert page.evaluate("window.violations") == []
+    assert display.evaluate("window.violations") == []
+    context.close()

@@ -1,41 +1,29 @@
 """Every refusal and notice the server can send has a sentence in every language, and
 numbers are written as each language writes them (FMT-01..03, BRD-17, OQ-09).
 
-The codes are read from the Python sources, never listed by hand: a new code without a
-sentence fails here. The language files having the same keys is test_start's.
+The codes are those declared once in ``editions.codebook`` (with their parameters), never
+listed here by hand: a new code without a sentence fails here. The phone's own codes
+(``offline``) are read from its modules. The language files having the same keys is
+test_start's.
 """
 
-import ast
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from rules.rulesets import RULE_SETS
+from editions.codebook import DECLARED
 from tests.server.serving import ServerProcess
 from tests.web.browser import ROOT, missing_strings, open_app
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
-PACKAGES = ["editions", "rules", "events", "server", "wordlists"]
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-# Where a refusal's code is written in the sources.
-REFUSALS = [
-    re.compile(r'\bcode\s*=\s*"(\w+)"'),  # GameError(..., code="gap"); a class's default code
-    re.compile(r'\brefuse\(\s*f?"(?:[^"\\]|\\.)*"\s*,\s*"(\w+)"', re.S),  # rules/decide.py
-    re.compile(r'\bRejected\(\s*\w+\s*,\s*"(\w+)"'),  # server/app.py: store down, bad JSON
-    re.compile(r'\brefusal\s*=\s*"(\w+)"'),  # a scored move that cannot be recorded (P-21)
-]
 PHONE_REFUSALS = re.compile(r'\bnew Refused\(\s*"(\w+)"')  # the phone's own: offline
-NOTICES = re.compile(r'\b(?:Notice|Odd)\(\s*"(\w+)"')  # the sheet's notices and warnings
-
-
-def sources() -> Iterator[Path]:
-    for package in PACKAGES:
-        yield from sorted((ROOT / package).rglob("*.py"))
+# A scored move that is shown but cannot be recorded (P-21) names its refusal in a field
+# of the score, not as a raised code.
+SCORE_REFUSALS = re.compile(r'\brefusal\s*=\s*"(\w+)"')
 
 
 def strings(language: str) -> dict[str, str]:
@@ -47,31 +35,30 @@ def names(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-def command_line_only(code: str) -> bool:
-    """GCG import and export run from the command line, in English."""
-    return code.startswith("gcg_")
+def phone_codes() -> set[str]:
+    """Refusals the phone makes itself, and the scores' own."""
+    found = set(SCORE_REFUSALS.findall((ROOT / "rules" / "scoring.py").read_text("utf-8")))
+    for script in (ROOT / "web" / "js").glob("*.js"):
+        found |= set(PHONE_REFUSALS.findall(script.read_text("utf-8")))
+    return found
 
 
 def refusal_codes() -> set[str]:
-    found = {
-        code
-        for path in sources()
-        for pattern in REFUSALS
-        for code in pattern.findall(path.read_text("utf-8"))
-    }
-    for script in (ROOT / "web" / "js").glob("*.js"):
-        found |= set(PHONE_REFUSALS.findall(script.read_text("utf-8")))
-    # RuleSet(code="sbnl", …) names rules, it refuses nothing
-    return {code for code in found if not command_line_only(code)} - set(RULE_SETS)
+    """Every refusal a phone can be told (GCG's are the command line's, in English)."""
+    declared = {code for code, d in DECLARED.items() if d.refusal and d.phone}
+    return declared | phone_codes()
 
 
 def notice_codes() -> set[str]:
-    return {code for path in sources() for code in NOTICES.findall(path.read_text("utf-8"))}
+    return {code for code, d in DECLARED.items() if d.notice and d.phone}
 
 
-def test_the_sources_are_read_for_codes() -> None:
-    # A pattern that stopped matching would make the coverage tests below pass on nothing.
+def test_the_codes_are_found() -> None:
+    # A source that stopped answering would make the coverage tests below pass on nothing.
     assert {"gap", "not_in_line", "player_count", "bad_token", "store_unavailable"} <= (
+        refusal_codes()
+    )
+    assert {"turn_taken", "device_removed", "not_your_seat", "reference_missing"} <= (
         refusal_codes()
     )
     assert {"too_many_new_tiles", "offline", "invalid_character"} <= refusal_codes()
@@ -86,8 +73,15 @@ def test_every_refusal_has_a_sentence(language: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_notice_has_a_sentence(language: str) -> None:
+    """A notice says ``notice.{code}``; a warning that carries a refusal's code may use
+    its ``error.{code}`` sentence (i18n.notice)."""
     keys = strings(language)
-    assert sorted(c for c in notice_codes() if f"notice.{c}" not in keys) == []
+    missing = [
+        code
+        for code in notice_codes()
+        if f"notice.{code}" not in keys and not (DECLARED[code].refusal and f"error.{code}" in keys)
+    ]
+    assert sorted(missing) == []
 
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
@@ -101,44 +95,26 @@ def test_every_string_has_the_placeholders_of_the_english_one(language: str) -> 
     assert differ == {}
 
 
-def raise_sites() -> dict[str, list[set[str]]]:
-    """Per code (``error.gap``, ``notice.over_use``), the parameter names of each place that
-    raises it. GCG records are left out: they never reach a phone."""
-    sites: dict[str, list[set[str]]] = {}
-    for path in sources():
-        if path.name.startswith("gcg"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            words = {k.arg for k in node.keywords if k.arg not in (None, "code")}
-            literal = [a.value for a in node.args if isinstance(a, ast.Constant)]
-            code = next(
-                (k.value.value for k in node.keywords
-                 if k.arg == "code" and isinstance(k.value, ast.Constant)), None,
-            )  # fmt: skip
-            if name == "refuse" and len(literal) == 2:
-                code = literal[1]
-            if code is not None:
-                sites.setdefault(f"error.{code}", []).append(words)
-            if name == "Odd" and literal:
-                sites.setdefault(f"notice.{literal[0]}", []).append(words)
-            if name == "Notice" and literal and len(node.args) == 2:
-                keys = node.args[1].keys if isinstance(node.args[1], ast.Dict) else []
-                params = {k.value for k in keys if isinstance(k, ast.Constant)}
-                sites.setdefault(f"notice.{literal[0]}", []).append(params)
-    return sites
-
-
-def test_a_sentence_uses_only_parameters_every_raise_of_its_code_gives() -> None:
+def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
     english = strings("en")
     wrong = {
-        key: (used, set.intersection(*params))
-        for key, params in raise_sites().items()
-        if key in english and not (used := names(english[key])) <= set.intersection(*params)
+        f"{kind}.{code}": (used, declaration.params)
+        for code, declaration in DECLARED.items()
+        for kind in ("error", "notice")
+        if f"{kind}.{code}" in english
+        and not (used := names(english[f"{kind}.{code}"])) <= set(declaration.params)
     }
     assert wrong == {}
+
+
+def test_no_sentence_is_for_a_code_nobody_sends() -> None:
+    english = strings("en")
+    known = set(DECLARED) | phone_codes() | {"unknown"}  # "unknown": the general sentence
+    stale = [
+        key for key in english
+        if key.split(".")[0] in ("error", "notice") and key.split(".", 1)[1] not in known
+    ]  # fmt: skip
+    assert stale == []
 
 
 # --- in the browser ------------------------------------------------------------------------

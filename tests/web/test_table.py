@@ -19,9 +19,9 @@ def table(browser: Browser, server: ServerProcess) -> Iterator[tuple[Page, Page,
     host = open_app(browser, server.url)
     code = create_table(host, ["Anna", "Bas"], rules=SBNL)
     anna = open_app(browser, server.url)
-    join_table(anna, code, "Speler 1")
+    join_table(anna, code, "Anna")
     bas = open_app(browser, server.url)
-    join_table(bas, code, "Speler 2")
+    join_table(bas, code, "Bas")
     yield host, anna, bas, code
     for page in (host, anna, bas):
         assert missing_strings(page) == []

@@ -1,4 +1,7 @@
-// HTTP calls to the table server. A refusal comes back as an Error with the server's code.
+// HTTP calls to the table server. A refusal comes back as an Error with the server's code;
+// a token the server no longer takes (a removed device) is handed to `onLost`'s handler.
+
+import { deviceKey } from "./session.js";
 
 export class Refused extends Error {
   constructor(code, params = {}, message = "") {
@@ -6,6 +9,18 @@ export class Refused extends Error {
     this.code = code;
     this.params = params;
   }
+}
+
+// The codes that mean this device is no longer at its table.
+export const LOST = new Set(["bad_token", "device_removed"]);
+let lostHandler = () => {};
+
+export function onLost(handler) {
+  lostHandler = handler;
+}
+
+export function lost(code) {
+  lostHandler(code);
 }
 
 export async function call(path, { method = "GET", body, token } = {}) {
@@ -21,17 +36,30 @@ export async function call(path, { method = "GET", body, token } = {}) {
     throw new Refused("offline");
   }
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Refused(data.code || "unknown", data.params || {}, data.message);
+  if (!answer.ok) {
+    const refused = new Refused(data.code || "unknown", data.params || {}, data.message);
+    if (token && answer.status === 401 && LOST.has(refused.code)) lost(refused.code);
+    throw refused;
+  }
   return data;
 }
 
 export const createTable = () => call("/api/tables", { method: "POST" });
 
-export const joinTable = (code, role, seat) =>
-  call("/api/join", { method: "POST", body: { code, role, seat: role === "player" ? seat : null } });
+// The seats of the table with `code`: {mode, seats: [{seat, name, taken}]}.
+export const tableSeats = (code) => call("/api/seats", { method: "POST", body: { code } });
+
+export const joinTable = (code, role, seat) => call("/api/join", {
+  method: "POST",
+  body: { code, role, seat: role === "player" ? seat : null, device: deviceKey() },
+});
 
 export const tableView = (session) =>
   call(`/api/tables/${session.table}/view`, { token: session.token });
+
+// The host's list of the devices at the table, with when each was last seen.
+export const tableDevices = (session) =>
+  call(`/api/tables/${session.table}/devices`, { token: session.token });
 
 // Score a move with no table (P-13): the server answers, the phone never scores itself.
 export const score = (edition, move, rows, check) =>

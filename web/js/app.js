@@ -1,11 +1,13 @@
 // The phone app: loads strings and the catalog, rejoins the table kept in local storage
 // (P-10), and lets each screen render from the shared state.
 
-import { call } from "./api.js";
+import { call, onLost } from "./api.js";
 import * as calculator from "./calculator.js";
-import { LANGUAGES, onLanguage, preferredLanguage, refusal, setLanguage, t } from "./i18n.js";
-import { connect, nudge, onExpired, onRefusal, onStatus } from "./live.js";
+import * as devices from "./devices.js";
+import { LANGUAGES, onLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { connect, nudge, onRefusal, onStatus } from "./live.js";
 import * as printLinks from "./print-links.js";
+import { refusalText } from "./refusals.js";
 import { loadSession } from "./session.js";
 import * as start from "./start.js";
 import { app, changed, sheet, subscribe } from "./state.js";
@@ -21,13 +23,15 @@ async function boot() {
   app.catalog = catalog;
   languageSwitch();
   start.mount(document.getElementById("start"));
+  devices.mount(document.getElementById("devices"));
   calculator.mount(document.getElementById("calculator"));
   subscribe(loadSheet);
   tiles.mount(document.getElementById("tiles"));
   printLinks.mount(document.getElementById("print-links"));
   onStatus(banner);
-  onRefusal((code, params) => say(refusal(code, params)));
-  onExpired(() => start.leave("error.bad_token"));
+  // A command nobody waits for any more (sent from the outbox after a reload) is said too.
+  onRefusal((code, params) => say(refusalText(code, params)));
+  onLost((code) => start.leave(`error.${code}`)); // removed by the host, or a dead token
   if (app.session) connect();
   addEventListener("online", nudge);
   document.addEventListener("visibilitychange", () => document.hidden || nudge());

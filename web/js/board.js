@@ -47,10 +47,24 @@ function premiums(layout) {
 }
 
 // The edition's premium colours (data, like the layout: Woordstrijd's letter premiums are
-// green) as CSS variables, each with the text colour that keeps AA contrast on it.
-export function premiumColours(edition) {
-  return Object.entries(edition.colours).map(([premium, colour]) =>
+// green) as CSS variables, each with the text colour that keeps AA contrast on it, on a
+// class per edition ("premium-nl") written once into a stylesheet of the page's own: no
+// inline style attribute, which the server's CSP forbids.
+let colours = null;
+const styled = new Set();
+
+export function premiumClass(edition) {
+  const name = `premium-${edition.code.replace(/[^A-Za-z0-9-]/g, "_")}`;
+  if (styled.has(name)) return name;
+  styled.add(name);
+  if (!colours) {
+    colours = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, colours];
+  }
+  const variables = Object.entries(edition.colours).map(([premium, colour]) =>
     `--p${premium}: ${colour}; --p${premium}-ink: ${ink(colour)};`).join(" ");
+  colours.insertRule(`.${name} { ${variables} }`, colours.cssRules.length);
+  return name;
 }
 
 // White text where it contrasts 4.5:1 with `colour` (WCAG AA), else black.
@@ -107,7 +121,7 @@ export function renderBoard({ edition, rows = null, pending = new Map(),
           content);
       return h("td", { class: classes.join(" ") }, cell);
     })));
-  return h("table", { class: "board", "aria-label": label, style: premiumColours(edition) },
+  return h("table", { class: `board ${premiumClass(edition)}`, "aria-label": label },
     h("thead", {}, head), h("tbody", {}, body));
 }
 

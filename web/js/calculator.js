@@ -1,6 +1,8 @@
 // The calculator (§3, §4): a move typed as words or laid on the board, scored by the server on
 // every change (the phone never scores), shown word by word with its formula (SCR-17), and
-// the buttons that put it on the sheet or on the board.
+// the buttons that put it on the sheet or on the board. The record button is bound to the
+// turn it showed when the move was typed ("28 voor Anna"), not to whoever is to move at the
+// tap: if that turn was recorded meanwhile, the server says by whom and the move stays.
 //
 // Inputs are drawn once per structural change; typing only redraws the tiles, the board and
 // the result, so the caret and a phone keyboard's composition are never disturbed.
@@ -10,9 +12,11 @@ import * as boardmode from "./boardmode.js";
 import { EXAMPLES } from "./examples.js";
 import { number, onLanguage, playerName, refusal, t } from "./i18n.js";
 import * as live from "./live.js";
+import { keepsSheet, mayTurn, mySeat, writers } from "./rights.js";
 import {
-  app, canWrite, changed, chosenEdition, edition as editionInfo, isHost, sheet, subscribe,
+  app, canWrite, changed, chosenEdition, edition as editionInfo, sheet, subscribe,
 } from "./state.js";
+import { TURNS, firstEmpty, refer, turnOf } from "./turn.js";
 import * as typed from "./typed.js";
 import { copyText, h, replace, say, sayRefusal } from "./ui.js";
 
@@ -27,7 +31,11 @@ let resultRegion;
 let totalLine;
 let toolsRegion;
 let shown = ""; // what of the table the calculator last drew (see onState)
+let shownBusy = "";
 let examplesOpen = false;
+let bound = null; // the turn the record button is for, taken when the move was typed
+let boundMove = "";
+let spent = null; // a duplicate cell this phone has just filled with the move it keeps
 
 export function mount(element) {
   section = element;
@@ -46,11 +54,15 @@ function tableKey() {
   const round = running && running.rounds[running.rounds.length - 1];
   return JSON.stringify([running && [running.edition, running.mode, running.players,
     running.to_move, running.rounds.length, round && round.scores, running.board,
-    running.unscored], app.session && app.session.role, app.online]);
+    running.unscored, running.started], app.session && app.session.role, app.online,
+  writers(), mySeat()]);
 }
+
+const busyKey = () => JSON.stringify([live.inFlight(...TURNS), live.unanswered("record_top")]);
 
 function onState() {
   if (tableKey() !== shown) render();
+  else if (busyKey() !== shownBusy && resultRegion) drawResult();
 }
 
 // --- what the calculator works on --------------------------------------------------------
@@ -178,6 +190,7 @@ function wordCheck() {
 // Every word with its points and formula (SCR-17), the bingo, the total, and why a move is
 // refused; then what may be done with it.
 function drawResult() {
+  shownBusy = busyKey();
   const score = result && result.score;
   const said = score ? t("calc.total", { points: number(score.total) }) : "";
   if (totalLine.textContent !== said) totalLine.textContent = said; // read out once
@@ -214,29 +227,26 @@ function drawResult() {
 }
 
 // SHC-11, DUP-08/09, BRD-20..22: only a valid, fresh, recordable score gets buttons (BRD-18).
+// A player's own phone records only its own turn or cell; the phone keeping the sheet any.
 function actions(score) {
   const running = game();
   const ready = !result.stale && !score.refusal;
   const buttons = [];
   const move = currentMove();
-  if (ready && running && canWrite()) {
-    if (running.mode === "duplicate") {
-      const round = running.rounds.length - 1;
-      const seat = round >= 0 ? running.rounds[round].scores.indexOf(null) : -1;
-      if (seat >= 0) {
-        buttons.push(button(t("calc.record_player", { points: number(score.total),
-          name: playerName(running.players, seat) }), "primary", () => record(
-          { type: "correct_cell", round, player: seat, points: score.total }, false)));
-      }
-      if (isHost()) {
-        buttons.push(button(t("calc.record_top", { points: number(score.total) }), "",
-          () => record({ type: "record_top", ...move }, true)));
-      }
-    } else {
-      buttons.push(button(t("calc.record", { points: number(score.total),
-        name: playerName(running.players, running.to_move) }), "primary",
-      () => record({ type: "record_move", ...move }, true)));
-    }
+  const busy = live.inFlight(...TURNS);
+  const turn = running && bound && bound.game === running.started ? bound : null;
+  if (ready && turn && recordable(running, turn)) {
+    const name = playerName(running.players, turn.player);
+    const points = number(score.total);
+    // Duplicate: the move stays, for the next player's cell and the top (DUP-08/09).
+    const duplicate = running.mode === "duplicate";
+    buttons.push(button(t(duplicate ? "calc.record_player" : "calc.record", { points, name }),
+      "primary", () => record({ type: "record_move", ...move, turn }, !duplicate), busy));
+  }
+  if (ready && running && running.mode === "duplicate" && keepsSheet()) {
+    buttons.push(button(t("calc.record_top", { points: number(score.total) }), "",
+      () => record(refer(running, { type: "record_top", ...move }), true),
+      live.unanswered("record_top")));
   }
   if (mode === "board" && ready && (!running || canWrite())) {
     buttons.push(button(t(running ? "calc.place_unscored" : "calc.place"), "",
@@ -245,8 +255,45 @@ function actions(score) {
   return buttons.length ? h("div", { class: "actions" }, buttons) : null;
 }
 
-const button = (label, kind, onclick) => h("button", { type: "button", class: kind, onclick },
-  label);
+const button = (label, kind, onclick, disabled = false) => h("button",
+  { type: "button", class: kind, onclick, disabled }, label);
+
+// The turn the record button is for: on the phone keeping the sheet, the player to move
+// (duplicate: the first empty cell); on a player's own phone, its own seat.
+function target(running) {
+  const keeper = keepsSheet();
+  if (running.mode === "duplicate") {
+    const seat = keeper ? firstEmpty(running) : mySeat();
+    return seat === null || seat < 0 ? null : turnOf(running, seat);
+  }
+  const seat = keeper ? running.to_move : mySeat();
+  return seat === null ? null : turnOf(running, seat);
+}
+
+// The phone keeping the sheet records any turn; a player's own phone its own, when it is to
+// move (classic) or while its cell is empty (duplicate).
+function recordable(running, turn) {
+  if (!mayTurn(turn.player)) return false;
+  if (keepsSheet()) return true;
+  if (running.mode === "classic") return running.to_move === turn.player;
+  return running.rounds[turn.number]?.scores[turn.player] === null;
+}
+
+// Bound when the move is typed (or a new game begins), and kept while it stays the same.
+function bind(move) {
+  const running = game();
+  const key = JSON.stringify(move);
+  if (!running || !move) {
+    bound = null;
+    boundMove = "";
+    return;
+  }
+  const filled = bound && bound === spent && running.mode === "duplicate"
+    && running.rounds[bound.number]?.scores[bound.player] !== null;
+  if (bound && key === boundMove && bound.game === running.started && !filled) return;
+  bound = target(running);
+  boundMove = key;
+}
 
 // Recording empties the move (SHC-11); a refusal puts it back.
 async function record(command, clear) {
@@ -257,8 +304,14 @@ async function record(command, clear) {
   }
   try {
     await live.send(command);
+    if (!clear && command.turn) { // on to the next empty cell, once the sheet shows this one
+      spent = command.turn;
+      bind(currentMove());
+      drawResult();
+    }
   } catch (error) {
     if (clear) ({ draft, result } = saved);
+    bound = null; // bound again to the turn to play now, under the sentence saying why
     render();
     sayRefusal(error);
   }
@@ -296,6 +349,7 @@ function schedule() {
   const useLive = Boolean(game() && app.online);
   const rows = mode === "board" ? ctx.rows : null;
   const key = JSON.stringify([ctx.edition.code, move, rows, check, useLive]);
+  bind(move);
   drawTools();
   if (key === lastKey) return;
   lastKey = key;

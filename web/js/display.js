@@ -2,15 +2,16 @@
 // It sits at the table as a viewer ("/display.html#join=CODE", linked from the table bar),
 // kept under its own key so a phone in the same browser keeps its own place, and shows the
 // board, the round and its clock, the last top and the standings; for a classic game the
-// board, the totals and who is to move.
+// board, the totals and who is to move. A viewer is given no join code: it shows none and
+// keeps none, so a link with a code always joins afresh.
 
-import { call, joinTable } from "./api.js";
+import { call, joinTable, onLost } from "./api.js";
 import { renderBoard, step, tilesOf } from "./board.js";
 import * as clock from "./clock.js";
 import {
   number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
-import { connect, disconnect, onExpired, onStatus } from "./live.js";
+import { connect, disconnect, onStatus } from "./live.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, sheet, subscribe } from "./state.js";
 import { h, replace, say } from "./ui.js";
@@ -26,7 +27,7 @@ async function boot() {
   subscribe(render);
   onLanguage(render);
   onStatus((online) => { document.getElementById("banner").hidden = online; });
-  onExpired(() => leave("bad_token"));
+  onLost((code) => leave(code));
   const code = new URLSearchParams(location.hash.slice(1)).get("join");
   history.replaceState(null, "", location.pathname); // a reload rejoins from storage
   await sit(code ? code.trim().toUpperCase() : "");
@@ -34,10 +35,10 @@ async function boot() {
   document.body.dataset.ready = "true"; // the browser tests wait for this
 }
 
-// Take the kept place when it is for this code (or no code was given), else join as a viewer.
+// Take the kept place when no code was given, else join as a viewer.
 async function sit(code) {
   const kept = loadSession(DISPLAY);
-  if (kept && (!code || kept.code === code)) {
+  if (kept && !code) {
     app.session = kept;
     connect();
     return;
@@ -46,7 +47,8 @@ async function sit(code) {
   try {
     const joined = await joinTable(code, "viewer", null);
     disconnect();
-    app.session = { table: joined.table, token: joined.token, role: "viewer", seat: null, code };
+    app.session = { table: joined.table, token: joined.token, role: "viewer", seat: null,
+      device: joined.device ?? null };
     app.view = null;
     saveSession(app.session, DISPLAY);
     connect();
@@ -74,9 +76,7 @@ function render() {
     replace(main, joinForm());
     return;
   }
-  const head = h("header", { class: "room-head" },
-    h("h1", {}, t("display.title")),
-    h("p", { class: "room-code" }, t("display.table", { code: app.session.code })));
+  const head = h("header", { class: "room-head" }, h("h1", {}, t("display.title")));
   if (!game) {
     replace(main, head, h("p", { class: "waiting" }, t("display.waiting")));
     return;

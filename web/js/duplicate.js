@@ -5,9 +5,11 @@
 
 import * as clock from "./clock.js";
 import { notice, number, onLanguage, percent, playerName, t } from "./i18n.js";
-import { send } from "./live.js";
+import { inFlight, send, unanswered } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
-import { app, canWrite, changed, isHost, sheet, subscribe } from "./state.js";
+import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
+import { changed, isHost, sheet, subscribe } from "./state.js";
+import { refer } from "./turn.js";
 import { copyText, h, replace, say, sayRefusal } from "./ui.js";
 
 let section;
@@ -40,7 +42,7 @@ function render() {
     game.ended ? ranking(game) : clock.panel(game.clock),
     overTop(game),
     rounds(game),
-    !game.ended && isHost() ? topForm(open) : null,
+    !game.ended && keepsSheet() ? topForm(game) : null,
     actions(game));
   if (game.ended) clock.follow(null);
   keep(typing);
@@ -83,7 +85,7 @@ function rounds(game) {
   const over = new Set(game.notices.filter((n) => n.code === "over_top")
     .map(({ params }) => `${params.round}:${params.player}`));
   const names = game.players.map((_, p) => playerName(game.players, p));
-  const mine = app.session && app.session.role === "player" ? app.session.seat : null;
+  const mine = mySeat();
   const head = h("tr", {},
     h("th", { scope: "col" }, t("dup.round")),
     h("th", { scope: "col", class: "num" }, t("dup.top")),
@@ -121,10 +123,11 @@ function rounds(game) {
 }
 
 // One editable cell. The open round's top belongs to the top form: entering it records
-// the top, which closes the round (P-40). Top cells are the director's (host only).
+// the top, which closes the round (P-40). Top cells are the director's (or the phone
+// keeping the sheet's); a player's phone edits its own cells.
 function cell(game, round, player, points, label, overTopFlag = false) {
   const isOpenTop = player === null && round === game.rounds.length - 1;
-  const editable = canWrite() && !game.ended && (player !== null || isHost());
+  const editable = !game.ended && (player === null ? keepsSheet() : mayTurn(player));
   const saved = points === null ? "" : String(points);
   return h("input", {
     id: player === null ? `dup-r${round}-top` : `dup-r${round}-p${player}`,
@@ -161,8 +164,10 @@ function correct(input, round, player) {
   });
 }
 
-// The director types the open round's top into its cell, then records it.
-function topForm(open) {
+// The director types the open round's top into its cell, then records it; the command
+// names the round, so a second tap closes no other.
+function topForm(game) {
+  const open = game.rounds.length - 1;
   return h("form", {
     id: "dup-top-form", class: "dup-top",
     onsubmit: (event) => {
@@ -175,25 +180,29 @@ function topForm(open) {
         return;
       }
       input.dataset.saved = String(value); // sent, so no draft to keep over the redraw
-      send({ type: "record_top", points: value }).catch(sayRefusal);
+      send(refer(game, { type: "record_top", points: value })).catch(sayRefusal);
     },
   },
   h("p", { class: "hint", id: "dup-top-hint" }, t("dup.top_hint", { round: number(open + 1) })),
-  h("button", { type: "submit", class: "primary", "aria-describedby": "dup-top-hint" },
-    t("dup.record_top")));
+  h("button", { type: "submit", class: "primary", "aria-describedby": "dup-top-hint",
+    disabled: unanswered("record_top") }, t("dup.record_top")));
 }
 
 function actions(game) {
-  if (!canWrite()) return null;
+  const undo = mayUndo(game);
+  const end = !game.ended && mayEnd(game);
+  if (!undo && !end) return null;
   return h("div", { class: "actions no-print" },
-    h("button", { type: "button", onclick: () => send({ type: "undo" }).catch(sayRefusal) },
-      t("dup.undo")),
-    game.ended ? null : h("button", {
+    undo ? h("button", {
+      type: "button", disabled: inFlight("undo"),
+      onclick: () => send(refer(game, { type: "undo" })).catch(sayRefusal),
+    }, t("dup.undo")) : null,
+    end ? h("button", {
       type: "button", class: "danger",
       onclick: () => {
         if (confirm(t("dup.end_confirm"))) send({ type: "end_game", racks: [] }).catch(sayRefusal);
       },
-    }, t("dup.end")));
+    }, t("dup.end")) : null);
 }
 
 // The ranking after the end (DUP-15): no settlement in duplicate (DUP-14).
@@ -216,7 +225,8 @@ function ranking(game) {
       h("button", { type: "button", onclick: () => copy(rows) }, t("dup.copy")),
       isHost() ? h("button", {
         type: "button", class: "primary",
-        onclick: () => send({ type: "new_game" }).catch(sayRefusal),
+        disabled: inFlight("new_game"),
+        onclick: () => send(refer(game, { type: "new_game" })).catch(sayRefusal),
       }, t("dup.new_game")) : null));
 }
 

@@ -3,8 +3,9 @@
 // plain text (END-09), and a new game with the same players (END-10).
 
 import { number, playerName, t } from "./i18n.js";
-import { send } from "./live.js";
+import { inFlight, send } from "./live.js";
 import { isHost } from "./state.js";
+import { refer } from "./turn.js";
 import { copyText, h, say, sayRefusal } from "./ui.js";
 
 // The form stays open, with what was typed, across redraws and until the server accepts.
@@ -48,7 +49,8 @@ export function endPanel(game, redraw) {
       oninput: (event) => { draft.racks[p] = event.target.value; },
     }))),
   h("div", { class: "actions" },
-    h("button", { type: "submit", class: "primary" }, t("end.submit")),
+    h("button", { type: "submit", class: "primary", disabled: inFlight("end_game") },
+      t("end.submit")),
     h("button", {
       type: "button",
       onclick: () => {
@@ -92,7 +94,8 @@ export function finalPanel(game) {
         t("end.copy")),
       isHost() ? h("button", {
         type: "button", id: "end-new-game",
-        onclick: () => send({ type: "new_game" }).catch(sayRefusal),
+        disabled: inFlight("new_game"),
+        onclick: () => send(refer(game, { type: "new_game" })).catch(sayRefusal),
       }, t("end.new_game")) : null),
     isHost() ? h("p", { class: "hint" },
       t("end.next_starter", { name: playerName(game.players, next) })) : null);

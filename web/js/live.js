@@ -1,12 +1,14 @@
 // The websocket to the table: hello with the last seq seen, the sheet pushed live, commands
 // kept in an outbox (local storage) until the server answers, so a command tapped offline
-// is sent once on reconnect with the same id and lands once.
+// is sent once on reconnect with the same id and lands once. While a command is unanswered
+// (and a moment after) its buttons show as busy: a bounced double tap sends nothing twice.
 
-import { Refused, clockOffset } from "./api.js";
+import { LOST, Refused, clockOffset, lost } from "./api.js";
 import { outboxKey } from "./session.js";
 import { app, changed } from "./state.js";
 
 const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
+const SETTLE = 700; // ms a command's buttons stay busy after its answer: a bounce lands nowhere
 
 let socket = null;
 let joined = false;
@@ -15,9 +17,10 @@ let timer = null;
 let previews = 0;
 const waiting = new Map(); // message id → {resolve, reject}
 const statusListeners = new Set();
-
+const answered = new Map(); // command type → when this phone last had an answer for one
 
 function outbox() {
+  if (!app.session) return [];
   try {
     return JSON.parse(localStorage.getItem(outboxKey(app.session))) || [];
   } catch {
@@ -107,11 +110,9 @@ function receive(message) {
     return;
   }
   const pending = waiting.get(message.id);
-  if (message.type === "accepted" || message.type === "rejected") {
-    saveOutbox(outbox().filter((item) => item.id !== message.id));
-  }
-  if (message.type === "rejected" && message.code === "bad_token") {
-    expired(message);
+  if (message.type === "accepted" || message.type === "rejected") settle(message.id);
+  if (message.type === "rejected" && LOST.has(message.code)) {
+    lost(message.code);
     return;
   }
   if (!pending) {
@@ -121,6 +122,30 @@ function receive(message) {
   waiting.delete(message.id);
   if (message.type === "rejected") pending.reject(new Refused(message.code, message.params));
   else pending.resolve(message);
+}
+
+// A command answered: out of the outbox; its buttons come back after a moment.
+function settle(id) {
+  const items = outbox();
+  const done = items.find((item) => item.id === id);
+  if (!done) return;
+  saveOutbox(items.filter((item) => item !== done));
+  answered.set(done.command.type, Date.now());
+  changed();
+  setTimeout(changed, SETTLE);
+}
+
+// Is a command of one of these types on its way (or just answered)? Its buttons are busy:
+// a bounced second tap lands neither twice nor on the button redrawn for the next turn.
+export function inFlight(...types) {
+  const now = Date.now();
+  return types.some((type) => now - (answered.get(type) ?? -Infinity) < SETTLE)
+    || unanswered(...types);
+}
+
+// Is a command of one of these types still waiting for the server's answer?
+export function unanswered(...types) {
+  return outbox().some((item) => types.includes(item.command.type));
 }
 
 function flush() {
@@ -133,6 +158,7 @@ export function send(command) {
   saveOutbox([...outbox(), { id, command }]);
   const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
   if (joined) socket.send(JSON.stringify({ type: "command", id, command }));
+  changed(); // its buttons show as busy at once
   return answer;
 }
 
@@ -149,9 +175,4 @@ export function preview(move, check) {
 let report = () => {};
 export function onRefusal(handler) {
   report = handler;
-}
-
-let expired = () => {};
-export function onExpired(handler) {
-  expired = handler;
 }

@@ -4,9 +4,10 @@
 // ground (FED-FIGS-07); the others propose 10. The figure stays editable.
 
 import { number, playerName, t } from "./i18n.js";
-import { send } from "./live.js";
+import { inFlight, send } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { rulesOf } from "./state.js";
+import { refer } from "./turn.js";
 import { h, say, sayRefusal } from "./ui.js";
 
 const PERCENT = { invalid: 20, unfounded: 10 };
@@ -78,10 +79,16 @@ export function penaltyPanel(game, redraw) {
       event.preventDefault();
       const points = pointsOf(draft.points ?? proposed, 1);
       if (points === null) return;
+      const given = draft;
       draft = fresh();
       redraw();
       document.getElementById("penalty-summary").focus();
-      send({ type: "give_penalty", player, points }).catch(sayRefusal);
+      // Named by the newest line it saw: a second tap gives no second penalty.
+      send(refer(game, { type: "give_penalty", player, points })).catch((error) => {
+        draft = given; // what was chosen comes back
+        redraw();
+        sayRefusal(error);
+      });
     },
   },
   h("div", { class: "field" },
@@ -124,7 +131,8 @@ export function penaltyPanel(game, redraw) {
     ? "sheet.penalty_hint_adds" : rules.penalty_percent ? "sheet.penalty_hint_percent"
       : "sheet.penalty_hint")),
   h("div", { class: "actions" },
-    h("button", { type: "submit", class: "primary" }, t("sheet.penalty_give"))));
+    h("button", { type: "submit", class: "primary", disabled: inFlight("give_penalty") },
+      t("sheet.penalty_give"))));
 
   // Opened and closed here rather than by the browser, so a redraw keeps it as it was.
   return h("details", { class: "card penalty", open: draft.open },

@@ -1,9 +1,12 @@
 // Which table this phone sits at, kept in local storage so a reload rejoins at once (P-10).
-// Only the table id, the device token, the role, the seat and the join code are kept. The
-// room display keeps its own place under its own key, beside the phone's in the same browser.
+// Kept: the table id, the device token and id, the role, the seat, whether the host has let
+// it in yet, and the join code for a player or the host (never for a viewer, who is not
+// given one). The room display keeps its own place under its own key, beside the phone's in
+// the same browser. The device key is the phone's own, kept for ever, also after leaving.
 
 const PHONE = "tilestream.session";
 export const DISPLAY = "tilestream.display";
+const DEVICE = "tilestream.device";
 
 export function loadSession(key = PHONE) {
   try {
@@ -27,3 +30,15 @@ export function forgetSession(key = PHONE) {
 // The commands a device has sent and the server has not answered yet. Keyed by the device,
 // not the table: a room display in the same browser sits at the same table.
 export const outboxKey = (session) => `tilestream.outbox.${session.token}`;
+
+// This phone's lasting key, sent with every join: the same phone coming back to its seat
+// (after leaving, or a lost session) is let in again without the host.
+export function deviceKey() {
+  let key = localStorage.getItem(DEVICE);
+  if (!key || key.length < 16 || key.length > 128) {
+    const bytes = crypto.getRandomValues(new Uint8Array(24));
+    key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(DEVICE, key);
+  }
+  return key;
+}

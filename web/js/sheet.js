@@ -5,10 +5,12 @@
 
 import { endPanel, finalPanel } from "./endgame.js";
 import { language, notice, number, onLanguage, playerName, t } from "./i18n.js";
-import { send } from "./live.js";
+import { inFlight, send } from "./live.js";
 import { penaltyPanel, pointsOf } from "./penalty.js";
 import { MAX_POINTS } from "./points.js";
+import { keepsSheet, mayEnd, mayTurn, mayUndo, writers } from "./rights.js";
 import { app, canWrite, isHost, sheet, subscribe } from "./state.js";
+import { TURNS, refer, turnOf } from "./turn.js";
 import { h, replace, sayRefusal } from "./ui.js";
 
 const ARMED_MS = 4000; // SHC-19: how long the first tap on "clear" waits for the second
@@ -20,6 +22,7 @@ let live;
 let body;
 let shownScores = "";
 let pointsDraft = "";
+let pointsTurn = null; // the turn the points were typed for: theirs, whoever is to move at the tap
 let armed = null; // the timer while "clear" waits for its second tap
 
 export function mount(element) {
@@ -50,18 +53,17 @@ function render() {
   section.hidden = false;
   title.textContent = t("sheet.title");
   scoreboard(game);
-  const writer = canWrite();
-  const open = writer && !game.ended;
+  const open = canWrite() && !game.ended;
   replace(body,
     h("p", { class: "sheet-rules" },
       `${t(`rules.${game.rules}`)} · ${t(`edition.${game.edition}`)}`),
     notices(game),
     game.ended ? finalPanel(game) : null,
     open ? turnActions(game) : null,
-    writer ? tools(game) : null,
-    open ? penaltyPanel(game, render) : null,
+    canWrite() ? tools(game) : null,
+    open && keepsSheet() ? penaltyPanel(game, render) : null,
     roundsTable(game),
-    open ? endPanel(game, render) : null);
+    open && mayEnd(game) ? endPanel(game, render) : null);
 }
 
 // SHC-10: redrawn only when it changes, so a screen reader hears each new score once.
@@ -98,9 +100,15 @@ function notices(game) {
     ? h("ul", { class: "notices", "aria-label": t("sheet.notices") }, items) : null;
 }
 
+// The turn of the player to move: on their own phone, or on the phone keeping the sheet;
+// every other phone waits. Each button names the turn it showed.
 function turnActions(game) {
   const name = playerName(game.players, game.to_move);
-  const turn = (type) => () => act({ type });
+  if (!mayTurn(game.to_move)) {
+    return h("p", { class: "card waiting-turn" }, t("sheet.waiting_for", { name }));
+  }
+  const busy = inFlight(...TURNS);
+  const turn = (type) => () => act(refer(game, { type }));
   return h("form", {
     class: "card turn", "aria-labelledby": "sheet-turn-title", novalidate: true,
     onsubmit: enterPoints,
@@ -112,34 +120,50 @@ function turnActions(game) {
       h("input", {
         id: "sheet-points", name: "points", type: "number", inputmode: "numeric", min: 0,
         max: MAX_POINTS, step: 1, value: pointsDraft, autocomplete: "off",
-        oninput: (event) => { pointsDraft = event.target.value; },
+        oninput: (event) => {
+          pointsDraft = event.target.value;
+          pointsTurn = pointsDraft ? turnOf(game, game.to_move) : null;
+        },
       })),
-    h("button", { type: "submit", class: "primary", id: "sheet-points-add" },
+    h("button", { type: "submit", class: "primary", id: "sheet-points-add", disabled: busy },
       t("sheet.points_add"))),
   h("div", { class: "actions zero", role: "group", "aria-describedby": "sheet-zero-hint" },
-    h("button", { type: "button", id: "sheet-pass", onclick: turn("pass") }, t("sheet.pass")),
-    h("button", { type: "button", id: "sheet-exchange", onclick: turn("exchange") },
-      t("sheet.exchange")),
-    h("button", { type: "button", id: "sheet-withdraw", onclick: turn("withdraw_word") },
-      t("sheet.withdrawn"))),
+    h("button", { type: "button", id: "sheet-pass", disabled: busy, onclick: turn("pass") },
+      t("sheet.pass")),
+    h("button", { type: "button", id: "sheet-exchange", disabled: busy,
+      onclick: turn("exchange") }, t("sheet.exchange")),
+    h("button", { type: "button", id: "sheet-withdraw", disabled: busy,
+      onclick: turn("withdraw_word") }, t("sheet.withdrawn"))),
   h("p", { class: "hint", id: "sheet-zero-hint" }, t("sheet.zero_hint")));
 }
 
+// The points go for the turn they were typed for. The field empties at once; if the
+// server refuses (that turn was recorded meanwhile), what was typed comes back.
 function enterPoints(event) {
   event.preventDefault();
+  const game = sheet();
   const points = pointsOf(pointsDraft, 0);
   if (points === null) return;
-  pointsDraft = ""; // at once, so a second tap cannot write the same turn twice
+  const typed = pointsDraft;
+  const turn = pointsTurn || turnOf(game, game.to_move);
+  pointsDraft = "";
+  pointsTurn = null;
   event.target.points.value = "";
-  act({ type: "enter_points", points });
+  send({ type: "enter_points", points, turn }).catch((error) => {
+    if (!pointsDraft) pointsDraft = typed; // kept, for the turn to move now
+    render();
+    sayRefusal(error);
+  });
 }
 
 function tools(game) {
+  if (!mayUndo(game) && !isHost()) return null;
   return h("div", { class: "actions tools" },
-    h("button", {
-      type: "button", id: "sheet-undo", disabled: !game.lines.length && !game.ended,
-      onclick: () => act({ type: "undo" }),
-    }, t("sheet.undo")),
+    mayUndo(game) ? h("button", {
+      type: "button", id: "sheet-undo",
+      disabled: (!game.lines.length && !game.ended) || inFlight("undo"),
+      onclick: () => act(refer(game, { type: "undo" })),
+    }, t("sheet.undo")) : null,
     isHost() ? h("button", {
       type: "button", id: "sheet-clear", class: armed ? "danger armed" : "danger",
       "aria-describedby": "sheet-clear-hint", onclick: clear,
@@ -161,7 +185,7 @@ function clear() {
   render();
   act({
     type: "start_game", edition: game.edition, mode: "classic", rules: game.rules,
-    players: game.players, starter: game.starter,
+    players: game.players, starter: game.starter, writers: writers(),
   });
 }
 

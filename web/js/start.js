@@ -1,10 +1,13 @@
 // Start: a new sheet (which makes this phone the host of a new table) or joining a table
-// by its code (typed, or from the QR code's link "/#join=CODE"); once at a table, the bar
-// with the join code, the QR code, the room display and leaving.
+// by its code (typed, or from the QR code's link "/#join=CODE") at one of its seats, listed
+// by the server, or as a viewer; a phone asking for a taken seat waits for the host. Once
+// at a table, the bar with the join code, the QR code, the room display and leaving.
 
-import { createTable, joinTable } from "./api.js";
+import { LOST, createTable, joinTable, lost, tableSeats } from "./api.js";
 import { onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
+import { refusalText } from "./refusals.js";
+import { waiting, writers } from "./rights.js";
 import { forgetSession, saveSession } from "./session.js";
 import { app, changed, chosenEdition, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
 import { h, replace, say, sayRefusal, uid } from "./ui.js";
@@ -14,6 +17,8 @@ import { h, replace, say, sayRefusal, uid } from "./ui.js";
 const TOURNAMENT = { nl: "sbnl", it: "figs", pl: "pfs" };
 const HOUSE = { pl: "pfs-house" };
 export const MAX_PLAYERS = 4;
+const CODE = /^[A-Za-z0-9]{6}$/;
+const SEATS_DELAY = 250; // ms after the last keystroke of a code before asking for its seats
 
 let section;
 let heading;
@@ -23,6 +28,9 @@ let joinCode = "";
 let showInvite = false;
 let qrUrl = null;
 let drafting = false; // the host is setting up a new game over a running one
+// The join form's seats: the list the server gave for `code` ({mode, seats}), the one chosen
+// ("player:1", "viewer"), or the refusal the code got.
+const seating = { code: "", list: null, error: null, choice: null, timer: null, joining: false };
 
 export function mount(element) {
   section = element;
@@ -45,8 +53,18 @@ export function leave(reason) {
   app.session = null;
   app.view = null;
   showInvite = false;
+  qrUrl = null;
   if (reason) say(t(reason));
   changed();
+}
+
+// A phone that waited for the host goes on by itself once the host lets it in.
+function followAdmission() {
+  const session = app.session;
+  if (!session || !session.waiting || !app.view || app.view.waiting) return;
+  session.waiting = false;
+  saveSession(session);
+  say(t("start.admitted"), "info");
 }
 
 // The host opens the setup form again ("a different game"), over the current sheet.
@@ -61,17 +79,21 @@ let formsKey = "";
 
 function render() {
   if (!app.catalog) return;
+  followAdmission();
+  const outside = waiting(); // asked for a taken seat: nothing of the table shows yet
   heading.textContent = t(app.session ? "start.table" : "start.title");
   heading.className = app.session ? "sr-only" : ""; // the table bar speaks for itself
-  replace(bar, app.session ? tableBar() : null);
+  replace(bar, app.session && !outside ? tableBar() : null);
   const game = sheet();
   const setting = app.session && (!game || drafting);
   const key = JSON.stringify([document.documentElement.lang, app.session && app.session.table,
-    app.session && app.session.role, Boolean(setting)]);
+    app.session && app.session.role, Boolean(setting), outside]);
   if (key === formsKey) return;
   let nodes;
   if (!app.session) {
     nodes = [h("p", { class: "lead" }, t("start.lead")), setupForm(), joinForm()];
+  } else if (outside) {
+    nodes = [waitingCard()];
   } else if (setting) {
     nodes = [isHost() ? setupForm() : h("p", { class: "waiting" }, t("start.waiting"))];
   } else {
@@ -97,6 +119,7 @@ function setupForm() {
     count: previous ? previous.players.length : 2,
     names: previous ? previous.players.map((n) => n || "") : ["", "", "", ""],
     starter: 0,
+    writers: app.view ? writers() : "own_seat",
   };
   while (state.names.length < MAX_PLAYERS) state.names.push("");
 
@@ -154,6 +177,7 @@ function setupForm() {
         }, Array.from({ length: state.count }, (_, i) =>
           h("option", { value: i, selected: i === state.starter },
             state.names[i].trim() || t("common.default_player", { n: i + 1 }))))) : null,
+      writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
       h("div", { class: "actions" },
         h("button", { class: "primary", type: "submit", id: `${id}-go` }, t("start.begin")),
         drafting ? h("button", {
@@ -169,10 +193,20 @@ function setupForm() {
       rules: state.rules,
       players: state.names.slice(0, state.count).map((n) => n.trim() || null),
       starter: state.mode === "classic" ? state.starter : 0,
+      writers: state.writers,
     });
   });
   draw();
   return form;
+}
+
+// Who writes the sheet: each phone its own seat (the default), or one phone for everybody.
+export function writersChoice(id, current, onChange) {
+  return h("div", {},
+    radios(id, t("start.writers"), [
+      ["own_seat", t("start.writers_own_seat")], ["scorekeeper", t("start.writers_scorekeeper")],
+    ], current, onChange),
+    h("p", { class: "hint" }, t("start.writers_hint")));
 }
 
 function radios(id, legend, options, current, onChange, disabled = () => false) {
@@ -190,7 +224,7 @@ async function begin(command) {
     if (!app.session) {
       const joined = await createTable();
       app.session = { table: joined.table, token: joined.token, role: "host", seat: null,
-        code: joined.code };
+        device: joined.device ?? null, code: joined.code };
       saveSession(app.session);
       connect();
     }
@@ -204,27 +238,43 @@ async function begin(command) {
 
 function joinForm() {
   const id = uid("join");
-  const seatChoices = [
-    ...Array.from({ length: MAX_PLAYERS }, (_, i) => [`player:${i}`, t("start.seat", { n: i + 1 })]),
-    ["viewer", t("start.viewer")],
-  ];
-  return h("form", {
+  const seatsBox = h("div", { class: "seats", "aria-live": "polite" });
+  const draw = () => replace(seatsBox, seatChoices(id));
+  const button = h("button", { class: "primary", type: "submit" }, t("start.join"));
+  const ask = (code) => {
+    clearTimeout(seating.timer);
+    if (code === seating.code) return;
+    Object.assign(seating, { code, list: null, error: null, choice: null });
+    draw();
+    if (CODE.test(code)) seating.timer = setTimeout(() => loadSeats(code, draw), SEATS_DELAY);
+  };
+  const form = h("form", {
     class: "card join", "aria-labelledby": `${id}-title`,
     onsubmit: async (event) => {
       event.preventDefault();
-      const form = event.target;
-      const code = form.code.value.trim().toUpperCase();
-      const [role, seat] = form.seat.value.split(":");
+      const code = event.target.code.value.trim().toUpperCase();
+      if (!seating.choice || seating.code !== code) {
+        say(t(seating.list ? "start.choose_seat" : "start.seats_first"));
+        return;
+      }
+      const [role, seat] = seating.choice.split(":");
+      seating.joining = true;
+      button.disabled = true;
       try {
         const joined = await joinTable(code, role, seat === undefined ? null : Number(seat));
         app.session = { table: joined.table, token: joined.token, role: joined.role,
-          seat: joined.seat, code };
+          seat: joined.seat, device: joined.device ?? null, waiting: joined.admitted === false };
+        if (joined.role !== "viewer") app.session.code = code; // a viewer keeps no code
         saveSession(app.session);
         joinCode = "";
+        Object.assign(seating, { code: "", list: null, error: null, choice: null });
         connect();
         changed();
       } catch (error) {
         sayRefusal(error);
+      } finally {
+        seating.joining = false;
+        button.disabled = false;
       }
     },
   },
@@ -236,12 +286,76 @@ function joinForm() {
       id: `${id}-code`, name: "code", required: true, value: joinCode, maxlength: 6,
       minlength: 6, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
       class: "code-input", pattern: "[A-Za-z0-9]{6}",
+      oninput: (event) => {
+        joinCode = event.target.value;
+        ask(joinCode.trim().toUpperCase());
+      },
     })),
-  h("div", { class: "field" },
-    h("label", { for: `${id}-seat` }, t("start.seat_or_viewer")),
-    h("select", { id: `${id}-seat`, name: "seat" },
-      seatChoices.map(([value, label]) => h("option", { value }, label)))),
-  h("div", { class: "actions" }, h("button", { class: "primary", type: "submit" }, t("start.join"))));
+  seatsBox,
+  h("div", { class: "actions" }, button));
+  const kept = seating.choice;
+  seating.code = ""; // a new form (another language) asks again for the code it shows
+  ask(joinCode.trim().toUpperCase());
+  seating.choice = kept;
+  draw();
+  return form;
+}
+
+async function loadSeats(code, draw) {
+  try {
+    const list = await tableSeats(code);
+    if (code !== seating.code) return;
+    seating.list = list;
+  } catch (error) {
+    if (code !== seating.code) return;
+    seating.error = error;
+  }
+  draw();
+}
+
+// The table's seats by name, the taken ones marked, and the viewer; beyond the player
+// count there are none.
+function seatChoices(id) {
+  const legend = h("legend", {}, t("start.seat_or_viewer"));
+  if (seating.error) {
+    return h("fieldset", { class: "choice" }, legend, h("p", { class: "refusal", role: "alert",
+      dataset: { code: seating.error.code } },
+    refusalText(seating.error.code, seating.error.params)));
+  }
+  if (!seating.list) {
+    return h("fieldset", { class: "choice" }, legend, h("p", { class: "hint" },
+      t(CODE.test(seating.code) ? "start.seats_loading" : "start.seats_first")));
+  }
+  const names = seating.list.seats.map((s) => s.name);
+  const option = (value, label, taken = false) => h("label", { class: "option" },
+    h("input", {
+      type: "radio", name: "seat", value, id: `${id}-${value.replace(":", "-")}`,
+      checked: seating.choice === value,
+      onchange: () => {
+        seating.choice = value;
+        replace(hint, takenHint());
+      },
+    }), " ", label, taken ? h("span", { class: "taken" }, ` · ${t("start.taken")}`) : null);
+  const takenHint = () => {
+    const chosen = seating.list.seats.find((s) => `player:${s.seat}` === seating.choice);
+    return chosen && chosen.taken ? t("start.taken_hint") : "";
+  };
+  const hint = h("p", { class: "hint taken-hint" }, takenHint());
+  return h("fieldset", { class: "choice" }, legend,
+    seating.list.seats.map((s) => option(`player:${s.seat}`, playerName(names, s.seat), s.taken)),
+    seating.list.seats.length ? null : h("p", { class: "hint" }, t("start.no_seats")),
+    option("viewer", t("start.viewer")),
+    hint);
+}
+
+// Asked for a taken seat: the host lets this phone in (or not); it goes on by itself.
+function waitingCard() {
+  return h("section", { class: "card waiting-room", "aria-labelledby": "waiting-title" },
+    h("h2", { id: "waiting-title" }, t("start.waiting_admit")),
+    h("p", { class: "hint" }, t("start.waiting_admit_hint")),
+    h("div", { class: "actions" }, h("button", {
+      type: "button", onclick: () => leave(),
+    }, t("common.cancel"))));
 }
 
 function tableBar() {
@@ -250,26 +364,28 @@ function tableBar() {
   const who = session.role === "player" && game && session.seat < game.players.length
     ? t("start.you_are", { name: playerName(game.players, session.seat) })
     : t(`start.role_${session.role}`);
+  // A viewer is given no join code: no code, invite or room-display link to show it.
+  const code = session.role !== "viewer" && session.code ? session.code : null;
   const bar = h("div", { class: "table-bar" },
-    h("p", { class: "table-code" }, t("start.table_code"), " ",
-      h("strong", { class: "code", "data-code": session.code }, session.code)),
+    code ? h("p", { class: "table-code" }, t("start.table_code"), " ",
+      h("strong", { class: "code", "data-code": code }, code)) : null,
     h("p", { class: "who" }, who),
     h("div", { class: "actions" },
-      h("button", {
+      code ? h("button", {
         type: "button", "aria-expanded": String(showInvite), "aria-controls": "invite",
         onclick: () => { showInvite = !showInvite; render(); },
-      }, t("start.invite")),
-      h("a", { class: "button", href: `/display.html#join=${session.code}`, target: "_blank",
-        rel: "noopener" }, t("start.room_display")),
+      }, t("start.invite")) : null,
+      code ? h("a", { class: "button", href: `/display.html#join=${code}`, target: "_blank",
+        rel: "noopener" }, t("start.room_display")) : null,
       isHost() && game && !drafting
         ? h("button", { type: "button", onclick: newSetup }, t("start.other_game")) : null,
       h("button", {
         type: "button",
         onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
       }, t("start.leave"))));
-  if (!showInvite) return bar;
-  const link = `${location.origin}/#join=${session.code}`;
-  const image = h("img", { class: "qr", alt: t("start.qr_alt", { code: session.code }),
+  if (!showInvite || !code) return bar;
+  const link = `${location.origin}/#join=${code}`;
+  const image = h("img", { class: "qr", alt: t("start.qr_alt", { code }),
     width: 200, height: 200 });
   loadQr(session).then((url) => { if (url) image.src = url; });
   return h("div", {}, bar, h("div", { id: "invite", class: "card invite" },
@@ -283,6 +399,10 @@ async function loadQr(session) {
   if (qrUrl && qrUrl.table === session.table) return qrUrl.url;
   const answer = await fetch(`/api/tables/${session.table}/qr.svg`,
     { headers: { authorization: `Bearer ${session.token}` } }).catch(() => null);
+  if (answer && answer.status === 401) {
+    const { code } = await answer.json().catch(() => ({}));
+    if (LOST.has(code)) lost(code); // removed by the host meanwhile
+  }
   if (!answer || !answer.ok) return null;
   qrUrl = { table: session.table, url: URL.createObjectURL(await answer.blob()) };
   return qrUrl.url;

@@ -5,7 +5,7 @@
 // Text is split into tiles as the server splits it (editions/alphabet.py) only so that each
 // tile can carry its marks; the server reads every tile again and does all the scoring.
 
-import { premiumColours } from "./board.js";
+import { premiumClass } from "./board.js";
 import { t } from "./i18n.js";
 import { h, replace } from "./ui.js";
 
@@ -122,7 +122,7 @@ export function render(state, ctx) {
       document.getElementById(`calc-word-${state.words.length - 1}`)?.focus();
     } }, t("calc.add_word"))
     : h("p", { class: "hint" }, t("calc.max_words"));
-  return h("div", { class: "typed", style: premiumColours(ctx.edition) }, h("p", { class: "hint" }, t("calc.typed_hint")), boxes,
+  return h("div", { class: `typed ${premiumClass(ctx.edition)}` }, h("p", { class: "hint" }, t("calc.typed_hint")), boxes,
     more);
 }
 

@@ -1,6 +1,6 @@
 // Small DOM helpers shared by every screen, and the message line.
 
-import { refusal } from "./i18n.js";
+import { refusalText } from "./refusals.js";
 
 // h("button", {class: "primary", onclick: f}, "text", child …): an element. Attributes
 // named on* become listeners; true/false toggle boolean attributes; null is skipped.
@@ -44,7 +44,7 @@ export function say(text, kind = "error") {
 
 // A refusal (an Error from api.js or live.js) shown as a sentence in the phone's language.
 export function sayRefusal(error) {
-  if (error && error.code) say(refusal(error.code, error.params));
+  if (error && error.code) say(refusalText(error.code, error.params));
   else throw error;
 }
 

@@ -1,0 +1,153 @@
+// The host's side of who sits at the table: a phone asking for a taken seat ("De tweede
+// telefoon van Bas vraagt om aan te schuiven": let it in or refuse it), and the table card
+// with the setting of who writes the sheet and every device at the table, its seat, since
+// when and when last seen, each with Remove. Nobody but the host gets `view.devices`.
+
+import { tableDevices } from "./api.js";
+import { language, onLanguage, playerName, t } from "./i18n.js";
+import { inFlight, send } from "./live.js";
+import { writers } from "./rights.js";
+import { writersChoice } from "./start.js";
+import { app, isHost, serverNow, sheet, subscribe } from "./state.js";
+import { h, replace, sayRefusal } from "./ui.js";
+
+const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
+const SEATING = ["admit_device", "remove_device"];
+
+let section;
+let open = false;
+let listed = null; // GET /api/tables/{table}/devices, while the card is open
+let loadedFor = ""; // the devices (as the view had them) the list was loaded for
+let timer = null;
+let shown = "";
+
+export function mount(element) {
+  section = element;
+  subscribe(render);
+  onLanguage(() => { shown = ""; render(); });
+}
+
+function render() {
+  const devices = isHost() && app.view ? app.view.devices : null;
+  if (!devices) {
+    stop();
+    if (shown) section.replaceChildren();
+    shown = "";
+    return;
+  }
+  const now = JSON.stringify(devices);
+  if (open && now !== loadedFor) load(now);
+  const key = JSON.stringify([now, writers(), sheet()?.players, open, listed,
+    inFlight(...SEATING), inFlight("set_writers")]);
+  if (key === shown) return;
+  shown = key;
+  replace(section, requests(devices), card(devices));
+}
+
+async function load(key = JSON.stringify(app.view?.devices ?? null)) {
+  loadedFor = key;
+  try {
+    listed = await tableDevices(app.session);
+  } catch (error) {
+    if (error.code !== "offline") sayRefusal(error);
+  }
+  shown = ""; // the ages ("5 seconds ago") move on
+  render();
+}
+
+function stop() {
+  clearInterval(timer);
+  timer = null;
+  open = false;
+  listed = null;
+  loadedFor = "";
+}
+
+function toggle() {
+  open = !open;
+  clearInterval(timer);
+  timer = null;
+  if (open) {
+    load();
+    timer = setInterval(load, REFRESH);
+  } else {
+    listed = null;
+    loadedFor = "";
+  }
+  render();
+}
+
+// A seat's name ("Bas"), or "Kijker" for a viewer.
+function seatName(device) {
+  if (device.role === "viewer" || device.seat === null) return t("devices.viewer");
+  return playerName(sheet()?.players || [], device.seat);
+}
+
+function act(command) {
+  send(command).catch(sayRefusal);
+}
+
+// Each phone that asks for a taken seat, with the host's two answers.
+function requests(devices) {
+  const busy = inFlight(...SEATING);
+  return devices.filter((d) => !d.admitted).map((device) => h("section", {
+    class: "card request", role: "status", dataset: { device: device.id },
+  },
+  h("p", {}, device.seat === null ? t("devices.asks_viewer")
+    : t("devices.asks", { name: seatName(device) })),
+  h("div", { class: "actions" },
+    h("button", {
+      type: "button", class: "primary", disabled: busy,
+      onclick: () => act({ type: "admit_device", device: device.id }),
+    }, t("devices.admit")),
+    h("button", {
+      type: "button", disabled: busy,
+      onclick: () => act({ type: "remove_device", device: device.id }),
+    }, t("devices.refuse")))));
+}
+
+// The table card: who writes the sheet, and the devices at the table.
+function card(devices) {
+  const rows = listed || devices.map((d) => ({ ...d, last_seen: undefined }));
+  const busy = inFlight(...SEATING);
+  return h("details", { class: "card devices", open },
+    h("summary", {
+      id: "devices-summary",
+      onclick: (event) => {
+        event.preventDefault();
+        toggle();
+      },
+    }, t("devices.title")),
+    writersChoice("devices-writers", writers(), (value) => act({ type: "set_writers",
+      writers: value })),
+    h("h3", {}, t("devices.list")),
+    rows.length ? h("ul", { class: "device-list" }, rows.map((device) => h("li", {
+      class: device.admitted ? "device" : "device asking", dataset: { device: device.id },
+    },
+    h("p", { class: "device-name" }, seatName(device),
+      device.admitted ? null : h("span", { class: "badge" }, t("devices.asking"))),
+    h("p", { class: "hint" }, seen(device)),
+    h("button", {
+      type: "button", class: "danger", disabled: busy,
+      "aria-label": t("devices.remove_named", { name: seatName(device) }),
+      onclick: () => {
+        if (confirm(t("devices.remove_confirm", { name: seatName(device) }))) {
+          act({ type: "remove_device", device: device.id });
+        }
+      },
+    }, t("devices.remove"))))) : h("p", { class: "hint" }, t("devices.none")));
+}
+
+// "Sinds 14:05 · laatst gezien 5 seconden geleden"
+function seen(device) {
+  const since = t("devices.since", { time: new Intl.DateTimeFormat(language,
+    { hour: "2-digit", minute: "2-digit" }).format(new Date(device.since)) });
+  if (device.last_seen === undefined) return since;
+  if (device.last_seen === null) return `${since} · ${t("devices.not_seen")}`;
+  const seconds = Math.max(0, Math.round((serverNow() - device.last_seen) / 1000));
+  const ago = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  const when = seconds < 60 ? ago.format(-seconds, "second")
+    : seconds < 3600 ? ago.format(-Math.round(seconds / 60), "minute")
+      : ago.format(-Math.round(seconds / 3600), "hour");
+  return `${since} · ${t("devices.last_seen", { when })}`;
+}
