@@ -627,10 +627,10 @@ def read_only(folder: Path, but: tuple[str, ...] = ()) -> Iterator[None]:
         return
     chattr = shutil.which("chattr")
     if chattr is None:
-        pytest.skip("root without chattr: no way to make a folder read-only")
+        pytest.fail("root without chattr (e2fsprogs): no way to make a folder read-only")
     names = list(map(str, paths))
     if subprocess.run([chattr, "+i", *names], capture_output=True).returncode != 0:
-        pytest.skip("this file system has no immutable attribute")
+        pytest.fail("this file system has no immutable attribute: no read-only folder for root")
     try:
         yield
     finally:

@@ -87,10 +87,12 @@ function act(command) {
   send(command).catch(sayRefusal);
 }
 
-// Each phone that asks for a taken seat, with the host's two answers.
+// Each phone that asks for a taken seat, with the host's two answers; kept in view at the
+// bottom of the screen wherever the host has scrolled to.
 function requests(devices) {
   const busy = inFlight(...SEATING);
-  return devices.filter((d) => !d.admitted).map((device) => h("section", {
+  const asking = devices.filter((d) => !d.admitted);
+  return asking.length ? h("div", { class: "requests" }, asking.map((device) => h("section", {
     class: "card request", role: "status", dataset: { device: device.id },
   },
   h("p", {}, device.seat === null ? t("devices.asks_viewer")
@@ -103,7 +105,7 @@ function requests(devices) {
     h("button", {
       type: "button", disabled: busy,
       onclick: () => act({ type: "remove_device", device: device.id }),
-    }, t("devices.refuse")))));
+    }, t("devices.refuse")))))) : null;
 }
 
 // The table card: who writes the sheet, and the devices at the table.
