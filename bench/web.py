@@ -122,7 +122,7 @@ def load(browser: Browser, url: str, slowdown: float = 1, encoding: str | None =
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         page.add_init_script(USABLE)
         page.goto(url + "/", wait_until="load", timeout=60_000)
-        usable = page.wait_for_function("window.__usable", timeout=60_000).json_value()
+        usable = page.wait_for_function("() => window.__usable", timeout=60_000).json_value()
         page.wait_for_load_state("networkidle", timeout=60_000)
         files = tuple(File(**f) for f in seen.values() if "transferred" in f)
         return Load(float(usable), files)

@@ -81,6 +81,14 @@ def shot(page: Page, name: str, full_page: bool = True) -> Path:
     return path
 
 
+def show(page: Page, view: str) -> None:
+    """Switch the phone to ``view`` ("score", "sheet", "tiles", "table"; without a table
+    "start" and "score") with its tab in the bottom bar."""
+    if page.evaluate("() => document.body.dataset.view") != view:
+        page.locator(f"#tab-{view}").click()
+    page.wait_for_selector(f"body[data-view={view}]")
+
+
 SCOREKEEPER = "Eén telefoon houdt het formulier bij"
 
 
@@ -94,6 +102,8 @@ def create_table(
 ) -> str:
     """Start a sheet from the start page (``writers``: the label of who writes the sheet,
     each phone its own seat by default); the table's join code."""
+    if page.locator("#tab-start").count():  # no table yet: the start form is its own view
+        show(page, "start")
     start = page.locator("#start")  # the calculator has its own edition menu
     start.get_by_label(mode).check()
     start.get_by_label("Taal en letterset").select_option(edition)
@@ -115,11 +125,13 @@ def join_table(page: Page, code: str, seat: str, admitted: bool = True) -> None:
     """Join the table with ``code`` from the start page at the seat the server lists as
     ``seat`` ("Bas", "Bas · bezet", "Kijker (alleen lezen)"); with ``admitted`` wait for the
     sheet, else for the screen that waits for the host."""
+    if page.locator("#tab-start").count():  # no table yet: the join form is in Start
+        show(page, "start")
     page.get_by_label("Tafelcode").fill(code)
     page.locator("#start .join").get_by_label(seat, exact=True).check()
     page.get_by_role("button", name="Aanschuiven", exact=True).click()
     if admitted:
-        expect(page.locator(".table-bar .who")).to_be_visible()
+        expect(page.locator(".table-bar .who")).to_be_attached()  # in the Table view
         wait_for_state(page, "app => app.view && !app.view.waiting")
     else:
         expect(page.get_by_role("heading", name=WAITING)).to_be_visible()
@@ -157,3 +169,25 @@ def post(page: Page, server: ServerProcess, command: dict) -> None:
     assert reply.status == 200, reply.body
     # The phone has it before the next command names what the phone shows.
     wait_for_state(page, f"app => app.view?.seq >= {reply.json()['seq']}")
+
+
+SERIOUS = ("serious", "critical")
+
+
+def axe(page: Page, context: str | None = None) -> list[dict]:
+    """The serious and critical violations axe-core (bundled by ``axe-playwright-python``)
+    finds on what ``page`` shows now (or in the ``context`` selector): rule, impact, what it
+    asks, and the elements, short enough to read in a failed assertion."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, context=context).response["violations"]
+    return [
+        {
+            "rule": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [" ".join(map(str, node["target"])) for node in v["nodes"]][:8],
+        }
+        for v in found
+        if v["impact"] in SERIOUS
+    ]

@@ -4,6 +4,8 @@ text on every square readable (WCAG AA), and every square announced by name."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.browser import show
+
 SQUARES = {"2L": "A4", "3L": "B6", "2W": "B2", "3W": "A1"}
 
 
@@ -42,6 +44,7 @@ def colours(page: Page, square: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def test_premium_squares_take_the_editions_colours_with_readable_text(
     phone: Page, edition: str, premium: str, background: tuple[int, ...]
 ) -> None:
+    show(phone, "score")
     phone.locator("#calc-edition").select_option(edition)
     phone.locator("#calc-mode-board").check()
     square = SQUARES[premium]
@@ -52,8 +55,9 @@ def test_premium_squares_take_the_editions_colours_with_readable_text(
 
 
 def test_every_square_is_announced_with_its_name_premium_and_tile(phone: Page) -> None:
+    show(phone, "score")
     phone.locator("#calc-mode-board").check()
-    board = phone.get_by_role("table", name="Bord")
+    board = phone.get_by_role("grid", name="Bord")
     expect(board.locator("[data-square]")).to_have_count(225)
     expect(phone.locator('[data-square="H8"]')).to_have_accessible_name(
         "H8, dubbele woordwaarde, ster, leeg"

@@ -2,13 +2,29 @@
 under every word, recording on the sheet, refusals with their reason, the share link."""
 
 import json
+import re
 from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, missing_strings, open_app, shot
+from tests.web.browser import (
+    create_table,
+    join_table,
+    missing_strings,
+    open_app,
+    ready,
+    shot,
+    show,
+)
+
+
+@pytest.fixture
+def phone(phone: Page) -> Page:
+    """The Dutch phone of conftest, in the calculator's view (the app shows one at a time)."""
+    show(phone, "score")
+    return phone
 
 
 def calculator(page: Page):
@@ -131,6 +147,7 @@ def test_typed_words_score_as_the_documents_say(
     formula: str,
 ) -> None:
     page = open_app(browser, server.url, language)
+    show(page, "score")
     choose_edition(page, edition)
     for index, (text, marks) in enumerate(words):
         type_word(page, index, text)
@@ -161,6 +178,56 @@ def test_typed_tiles_show_their_marks_and_old_tiles_a_dashed_border(phone: Page)
     shot(phone, "calculator-typed")
 
 
+def test_retyping_a_word_drops_the_marks_of_the_tiles_it_changed(phone: Page) -> None:
+    type_word(phone, 0, "kaas")
+    mark(phone, 0, 0, "3L")
+    mark(phone, 0, 3, "2W")
+    type_word(phone, 0, "boek")  # another word: the K's triple letter is not the B's
+    for tile in range(4):
+        expect(phone.locator(f"#calc-tile-0-{tile} .premium")).to_have_count(0)
+    expect(phone.locator("#calc-tile-0-0")).to_have_accessible_name("Blokje 1: B")
+    expect(total(phone)).to_have_text("Totaal: 8")
+    mark(phone, 0, 3, "3L")
+    type_word(phone, 0, "boeken")  # a longer word keeps the marks of the letters it kept
+    expect(phone.locator("#calc-tile-0-3")).to_contain_class("p3L")
+    expect(phone.locator("#calc-tile-0-5 .premium")).to_have_count(0)
+    type_word(phone, 0, "oeken")  # a letter off the front: the K keeps its mark, on its letter
+    expect(phone.locator("#calc-tile-0-2")).to_contain_class("p3L")
+    expect(phone.locator("#calc-tile-0-0 .premium")).to_have_count(0)
+
+
+def test_an_error_goes_once_its_cause_is_fixed(phone: Page) -> None:
+    rows = ["." * 15] * 15
+    rows[7] = "." * 7 + "PLANK" + "." * 3  # PLANK on H8-H12 of the phone's own board
+    phone.evaluate(
+        "rows => localStorage.setItem('tilestream.board.nl', JSON.stringify(rows))", rows
+    )
+    phone.reload()
+    ready(phone)
+    show(phone, "score")
+    board_mode(phone)
+    square(phone, "H13").click()
+    phone.locator("#calc-letters").press_sequentially("abcd")
+    error = phone.locator("#messages .message.error")
+    expect(error).to_be_visible()
+    expect(formulas(phone)).to_have_count(1)  # ABC, scored before the D was refused
+    expect(error).to_be_visible()  # an answer asked before the error does not take it down
+    phone.locator("#calc-letters").press("Backspace")  # the move changes and scores: AB
+    expect(formulas(phone)).to_have_text([re.compile(r"= \d+$")])
+    expect(error).to_have_count(0, timeout=2_000)  # not 8 seconds later
+
+
+def test_a_typo_alert_on_the_duplicate_sheet_goes_once_the_cell_is_saved(phone: Page) -> None:
+    create_table(phone, ["Anna", "Bas"], mode="Duplicate: iedereen dezelfde letters")
+    phone.get_by_label("Ronde 1, Bas").fill("2o")
+    phone.get_by_label("Ronde 1, Bas").press("Enter")
+    alert = phone.locator("#messages .message.error")
+    expect(alert).to_be_visible()
+    phone.get_by_label("Ronde 1, Bas").fill("20")
+    phone.get_by_label("Ronde 1, Bas").press("Enter")
+    expect(alert).to_have_count(0, timeout=2_000)  # the cell is saved: not 8 seconds later
+
+
 def test_ij_is_two_tiles_in_dutch(phone: Page) -> None:
     type_word(phone, 0, "bijl")
     expect(phone.locator("#calc-tiles-0 .tile")).to_have_count(4)
@@ -169,6 +236,7 @@ def test_ij_is_two_tiles_in_dutch(phone: Page) -> None:
 
 def test_a_letter_the_set_lacks_is_a_locked_blank(browser: Browser, server: ServerProcess) -> None:
     page = open_app(browser, server.url, "pl")
+    show(page, "score")
     choose_edition(page, "pl")
     type_word(page, 0, "vox")
     expect(total(page)).to_have_text("Razem: 1")
@@ -183,6 +251,7 @@ def test_digits_are_refused_with_a_reason_and_nothing_to_record(
     browser: Browser, server: ServerProcess
 ) -> None:
     page = open_app(browser, server.url, "pl")
+    show(page, "score")
     choose_edition(page, "pl")
     type_word(page, 0, "kot1")
     expect(page.locator('#calculator .refusal[data-code="invalid_character"]')).to_be_visible()
@@ -204,6 +273,7 @@ def test_more_than_seven_new_tiles_asks_to_mark_old_tiles(
     browser: Browser, server: ServerProcess
 ) -> None:
     page = open_app(browser, server.url, "pl")
+    show(page, "score")
     choose_edition(page, "pl")
     type_word(page, 0, "spóźniły")
     refusal = page.locator('#calculator .refusal[data-code="too_many_new_tiles"]')
@@ -217,6 +287,7 @@ def test_spanish_digraphs_are_one_tile_unless_split(
     browser: Browser, server: ServerProcess, text: str, tiles: int, points: int
 ) -> None:
     page = open_app(browser, server.url, "es")
+    show(page, "score")
     choose_edition(page, "es")
     type_word(page, 0, text)
     expect(page.locator("#calc-tiles-0 .tile")).to_have_count(tiles)
@@ -233,6 +304,7 @@ def test_at_most_seven_cross_words(phone: Page) -> None:
 
 def test_board_mode_on_a_table_records_plank_then_scores_kraan(phone: Page) -> None:
     create_table(phone, ["Anna", "Bas"])
+    show(phone, "score")  # the calculator has a view of its own
     expect(calculator(phone).locator("#calc-edition")).to_have_count(0)
     board_mode(phone)
     lay(phone, "H4", "plank")
@@ -284,6 +356,7 @@ def test_a_refused_placement_shows_its_reason_and_cannot_be_recorded(
     phone: Page, start: str, letters: str, code: str
 ) -> None:
     create_table(phone, ["Anna", "Bas"])
+    show(phone, "score")  # the calculator has a view of its own
     board_mode(phone)
     lay(phone, start, letters)
     expect(phone.locator(f'#calculator .refusal[data-code="{code}"]')).to_be_visible()
@@ -300,6 +373,7 @@ def test_letters_past_the_edge_are_refused(phone: Page) -> None:
 
 def test_board_mode_is_unavailable_for_literaki(browser: Browser, server: ServerProcess) -> None:
     page = open_app(browser, server.url, "pl")
+    show(page, "score")
     choose_edition(page, "pl-literaki")
     expect(page.get_by_label("Ułóż płytki na planszy")).to_be_disabled()
     expect(page.get_by_text("Literaki mają własny układ planszy")).to_be_visible()
@@ -346,8 +420,10 @@ def test_a_viewer_scores_moves_but_records_nothing(
     phone: Page, browser: Browser, server: ServerProcess
 ) -> None:
     code = create_table(phone, ["Anna", "Bas"])
+    show(phone, "score")  # the calculator has a view of its own
     viewer = open_app(browser, server.url, "nl")
     join_table(viewer, code, "Kijker (alleen lezen)")
+    show(viewer, "score")  # the calculator has a view of its own
     board_mode(viewer)
     lay(viewer, "H4", "plank")
     expect(total(viewer)).to_have_text("Totaal: 28")
@@ -358,6 +434,7 @@ def test_a_viewer_scores_moves_but_records_nothing(
 
 def test_with_a_sheet_tiles_are_placed_without_a_score_and_cleared(phone: Page) -> None:
     create_table(phone, ["Anna", "Bas"])
+    show(phone, "score")  # the calculator has a view of its own
     board_mode(phone)
     lay(phone, "H4", "plank")
     phone.get_by_role("button", name="Op het bord leggen zonder score").click()
@@ -370,6 +447,7 @@ def test_with_a_sheet_tiles_are_placed_without_a_score_and_cleared(phone: Page) 
 
 def test_duplicate_buttons_fill_the_first_empty_cell_and_record_the_top(phone: Page) -> None:
     create_table(phone, ["", ""], mode="Duplicate: iedereen dezelfde letters")
+    show(phone, "score")  # the calculator has a view of its own
     board_mode(phone)
     lay(phone, "H4", "plank")
     phone.get_by_role("button", name="+28 voor Speler 1").click()
@@ -384,6 +462,7 @@ def test_the_share_link_carries_only_the_edition_and_the_move(
     phone: Page, browser: Browser, server: ServerProcess
 ) -> None:
     create_table(phone, ["Anna", "Bas"])
+    show(phone, "score")  # the calculator has a view of its own
     type_word(phone, 0, "index")
     mark(phone, 0, 0, "2W")
     mark(phone, 0, 4, "3L")
@@ -429,9 +508,16 @@ def test_every_verification_example_gives_its_known_outcome(
     browser: Browser, server: ServerProcess, language: str
 ) -> None:
     page = open_app(browser, server.url, language)
+    show(page, "score")
     examples = calculator(page).locator(".examples")
     examples.locator("summary").click()
+    # One list per edition of the language, under its name; never "[object HTML…Element]".
+    expect(examples).not_to_contain_text("[object")
+    expect(examples.get_by_role("heading")).to_have_text(EXAMPLE_EDITIONS[language])
     buttons = examples.locator("button.example")
+    expect(buttons).to_have_count(EXAMPLE_COUNTS[language])
+    if language == "it":
+        shot(page, "examples-it")
     for index in range(buttons.count()):
         button = buttons.nth(index)
         expected = button.inner_text().rsplit("= ", 1)[1]
@@ -439,3 +525,12 @@ def test_every_verification_example_gives_its_known_outcome(
         expect(total(page)).to_contain_text(f": {expected}")
     assert missing_strings(page) == []
     page.context.close()
+
+
+# The examples of §20.2–20.4 (web/js/examples.js), by the language of the phone.
+EXAMPLE_COUNTS = {"nl": 8, "it": 5, "pl": 9}
+EXAMPLE_EDITIONS = {
+    "nl": ["Nederlands (SBNL)"],
+    "it": ["Italiano"],
+    "pl": ["polska (PFS)", "polska, wartości z Literaków"],
+}

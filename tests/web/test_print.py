@@ -4,17 +4,21 @@ game's sheet, each on A4 in print media, as a PDF, with every string in the lang
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
+    PHONE,
     SCREENSHOTS,
+    axe,
     create_table,
     missing_strings,
     open_app,
     post,
     ready,
     shot,
+    show,
 )
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
@@ -253,6 +257,7 @@ def test_print_links_open_the_pages_in_a_new_tab(phone: Page, server: ServerProc
 
     create_table(phone, ["Anna", "Bas"])
     post(phone, server, PLANK)
+    show(phone, "table")  # at a table the print links are in the Table view
     game = section.get_by_role("link", name="Het formulier van dit spel")  # PRT-03, NL:104
     expect(game).to_have_attribute("href", "/print.html?page=game")
     section.scroll_into_view_if_needed()
@@ -272,3 +277,58 @@ def test_print_links_in_polish_name_the_duplicate_sheets_as_the_source_does(
     expect(section.get_by_role("link", name="Pusty arkusz duplicate")).to_be_visible()
     expect(section.get_by_role("link", name="Wykreślanka", exact=False)).to_be_visible()
     page.context.close()
+
+
+# --- accessibility ------------------------------------------------------------------------
+
+PAGES = [
+    "page=classic&players=4",
+    "page=classic&players=2",
+    "page=tiles",
+    "page=duplicate",
+    "page=game",
+]
+
+
+@pytest.mark.parametrize("language", ["nl", "pl"])
+@pytest.mark.parametrize("query", PAGES)
+def test_every_print_page_passes_axe_on_a_phone_and_on_a4(
+    browser: Browser, server: ServerProcess, query: str, language: str
+) -> None:
+    """No serious or critical violation, and every control inside a landmark (axe's
+    "region"), on a phone, where a sheet wider than the screen scrolls, and at A4 width."""
+    page = open_app(browser, server.url, language, f"/print.html?{query}")
+    for size in (PHONE, A4):
+        page.set_viewport_size(size)
+        found = axe(page)
+        assert found == [], found
+        regions = [v["id"] for v in Axe().run(page).response["violations"] if v["id"] == "region"]
+        assert regions == []
+    assert missing_strings(page) == []
+    page.context.close()
+
+
+def test_a_sheet_wider_than_the_phone_scrolls_in_a_named_region_the_keyboard_reaches(
+    browser: Browser, server: ServerProcess
+) -> None:
+    page = open_app(browser, server.url, "nl", "/print.html?page=duplicate&players=4")
+    region = page.get_by_role("region", name="Scoreformulier duplicate")
+    assert region.evaluate("r => r.scrollWidth > r.clientWidth")  # 390 px: it scrolls
+    expect(page.get_by_role("main")).to_contain_text("Afdrukken")  # the toolbar is in main
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        if region.evaluate("r => r === document.activeElement"):
+            break
+    expect(region).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.sheet-scroll').scrollLeft > 0")
+    shot(page, "print-duplicate-4-phone-scrolled", full_page=False)
+    page.context.close()
+
+
+def test_with_a_game_the_game_pages_pass_axe(phone: Page, server: ServerProcess) -> None:
+    create_table(phone, ["Anna", "Bas"])
+    post(phone, server, PLANK)
+    page = print_from(phone, "page=game")
+    page.set_viewport_size(PHONE)
+    assert axe(page) == []

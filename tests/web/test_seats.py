@@ -19,6 +19,7 @@ from tests.web.browser import (
     open_app,
     session_of,
     shot,
+    show,
     wait_for_state,
 )
 
@@ -119,6 +120,7 @@ def test_two_phones_entering_the_same_points_at_once_make_one_line(phones: Phone
 def test_two_phones_recording_the_same_move_at_once_make_one_line(phones: Phones) -> None:
     host, anna, bas, _ = scorekeeping_table(phones)
     for page in (anna, bas):
+        show(page, "score")
         page.locator("#calc-word-0").fill("plank")
         expect(page.locator("#calculator .result").get_by_role("button")).to_have_text(
             re.compile(r"^\d+ voor Anna$")
@@ -160,6 +162,7 @@ def test_a_second_phone_for_a_taken_seat_waits_until_the_host_lets_it_in(
     shot(host, "seat-request")
     request.get_by_role("button", name="Toelaten").click()
     expect(request).to_have_count(0)
+    show(second, "table")
     expect(second.get_by_text("Je bent Bas")).to_be_visible()  # on by itself
     expect(second.locator(".scoreboard .name")).to_have_text(["Anna", "Bas"])
     expect(second.get_by_role("status")).to_have_text(
@@ -186,8 +189,10 @@ def test_the_same_phone_takes_its_seat_back_without_the_host(phones: Phones) -> 
     bas = phones()
     join_table(bas, code, "Bas")
     bas.once("dialog", lambda dialog: dialog.accept())
+    show(bas, "table")
     bas.get_by_role("button", name="Tafel verlaten").click()
     join_table(bas, code, "Bas · bezet")  # its own key: let in at once
+    show(bas, "table")
     expect(bas.get_by_text("Je bent Bas")).to_be_visible()
     expect(host.locator(".request")).to_have_count(0)
 
@@ -197,6 +202,7 @@ def test_the_host_removes_a_device_and_that_phone_is_told(phones: Phones) -> Non
     code = create_table(host, ["Anna", "Bas"])
     anna = phones()
     join_table(anna, code, "Anna")
+    show(host, "table")
     host.get_by_text("Telefoons aan tafel", exact=True).click()
     row = host.locator(".device-list li")
     expect(row).to_have_count(1)
@@ -220,6 +226,7 @@ def test_a_player_phone_shows_the_turn_buttons_only_on_its_own_turn(phones: Phon
     expect(bas.locator(".waiting-turn")).to_have_text("Wachten op Anna")
     for name in ("Punten noteren", "Passen", "Ruilen", "Woord teruggenomen"):
         expect(bas.get_by_role("button", name=name)).to_have_count(0)
+    show(bas, "score")
     bas.locator("#calc-word-0").fill("plank")
     expect(bas.locator("#calc-total")).to_be_visible()
     expect(bas.locator("#calculator .result button")).to_have_count(0)  # not his turn
@@ -228,6 +235,7 @@ def test_a_player_phone_shows_the_turn_buttons_only_on_its_own_turn(phones: Phon
     for name in ("Formulier wissen", "Ander spel", "Laatste regel ongedaan maken"):
         expect(bas.get_by_role("button", name=name)).to_have_count(0)
     shot(bas, "own-seat-waiting")
+    show(bas, "sheet")
 
     host.get_by_label("Punten, tot 2.000").fill("10")
     host.get_by_role("button", name="Punten noteren").click()
@@ -240,6 +248,7 @@ def test_a_player_phone_shows_the_turn_buttons_only_on_its_own_turn(phones: Phon
     # The host lets one phone keep the sheet: Bas's phone may write Anna's turn too.
     bas.get_by_role("button", name="Passen").click()
     expect(bas.locator(".waiting-turn")).to_have_text("Wachten op Anna")
+    show(host, "table")
     host.get_by_text("Telefoons aan tafel", exact=True).click()
     host.locator("#devices").get_by_label(SCOREKEEPER).check()
     expect(bas.get_by_role("heading", name="Beurt van Anna")).to_be_visible()
@@ -256,6 +265,7 @@ def test_in_duplicate_a_player_phone_writes_its_own_cell_only(phones: Phones) ->
     expect(bas.get_by_label("Ronde 1, Anna")).to_have_attribute("readonly", "")
     expect(bas.get_by_label("Ronde 1, top")).to_have_attribute("readonly", "")
     expect(bas.get_by_label("Ronde 1, Bas")).not_to_have_attribute("readonly", "")
+    show(bas, "score")
     bas.locator("#calc-word-0").fill("plank")
     record = bas.locator("#calculator .result button")
     expect(record).to_have_text([re.compile(r"^\+\d+ voor Bas$")])  # no top: the director's

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, missing_strings, open_app, shot
+from tests.web.browser import create_table, join_table, missing_strings, open_app, shot, show
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
 
@@ -65,6 +65,7 @@ def test_a_second_phone_joins_by_code_and_a_reload_rejoins_at_once(
     seats = guest.locator("#start .join fieldset label")
     expect(seats).to_have_text(["Anna", "Speler 2", "Kijker (alleen lezen)"])
     join_table(guest, code, "Speler 2")
+    show(guest, "table")
     expect(guest.get_by_text("Je bent Speler 2")).to_be_visible()
     guest.reload()
     expect(guest.get_by_text("Je bent Speler 2")).to_be_visible()
@@ -86,6 +87,7 @@ def test_a_second_phone_joins_by_code_and_a_reload_rejoins_at_once(
 def test_the_qr_link_fills_in_the_code(browser: Browser, server: ServerProcess) -> None:
     host = open_app(browser, server.url, "nl")
     code = create_table(host, ["Anna", "Bas"])
+    show(host, "table")
     host.get_by_role("button", name="Anderen uitnodigen").click()
     expect(
         host.get_by_role("img", name=f"QR-code om aan tafel {code} aan te schuiven")
@@ -116,12 +118,14 @@ def test_a_table_can_be_started_with_the_keyboard_alone(phone: Page) -> None:
     assert seen.index("Taal en letterset") < seen.index("Aantal spelers")
     assert seen.index("Naam van speler 1") < seen.index("Wie begint") < len(seen) - 1
     phone.keyboard.press("Enter")
-    expect(phone.locator(".table-bar .code")).to_be_visible()
+    expect(phone.locator(".shell-bar .code")).to_be_visible()
 
 
 def test_what_is_typed_in_the_form_survives_a_change_elsewhere_on_the_page(phone: Page) -> None:
     phone.get_by_label("Naam van speler 1").fill("Anna")
+    show(phone, "score")
     phone.locator("#calc-edition").select_option("it")  # the calculator's set changes
+    show(phone, "start")
     expect(phone.get_by_label("Naam van speler 1")).to_have_value("Anna")
 
 
@@ -144,6 +148,7 @@ def test_nothing_on_the_pages_needs_an_inline_script_or_style(
     assert answer is not None and "style-src 'self'" in answer.headers["content-security-policy"]
     ready(page)
     code = create_table(page, ["Anna", "Bas"])
+    show(page, "score")
     page.locator("#calc-word-0").fill("plank")
     page.locator("#calc-tile-0-0").click()
     page.locator("#calc-tile-0-0-premium-2W").check()
@@ -152,8 +157,9 @@ def test_nothing_on_the_pages_needs_an_inline_script_or_style(
     page.once("dialog", lambda dialog: dialog.accept())  # the typed move goes
     page.locator("#calc-mode-board").check()
     expect(page.locator("#calc-board")).to_be_visible()
+    show(page, "table")
     page.get_by_text("Telefoons aan tafel", exact=True).click()
-    expect(page.locator(".devices .hint").first).to_be_visible()
+    expect(page.locator(".devices h3").first).to_be_visible()
     display = context.new_page()
     display.goto(f"{server.url}/display.html#join={code}")
     ready(display)

@@ -240,3 +240,31 @@ def test_sentences_fill_in_their_numbers_as_the_language_writes_them(
     page: Page, language: str, kind: str, code: str, params: dict, sentence: str
 ) -> None:
     assert call(page, language, kind, code, params) == sentence
+
+
+# The start form's rule sets for the language's own set, as the sources name them: house
+# rules and the federation's tournament rules, never "house rules (the PFS rules)" beside
+# "polska (PFS)". The Italian source calls the publisher's standard rules "regole di base"
+# (IT:59), and the source's wording wins.
+RULE_LABELS = {
+    "it": ["Regole di base", "Regole da torneo (FIGS)"],
+    "pl": ["Zasady domowe", "Regulamin turniejowy PFS"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(RULE_LABELS))
+def test_house_and_tournament_rules_read_apart(
+    browser: Browser, server: ServerProcess, language: str
+) -> None:
+    phone = open_app(browser, server.url, language)
+    legend = strings(language)["start.rules"]
+    rules = phone.locator("#start fieldset").filter(
+        has=phone.locator("legend", has_text=re.compile(f"^{legend}$"))
+    )
+    labels = [text.strip() for text in rules.first.locator("label").all_inner_texts()]
+    assert labels == RULE_LABELS[language]
+    assert missing_strings(phone) == []
+    phone.context.close()
+    own = strings(language)
+    assert own["rules.house"] != own["rules.pfs"]
+    assert not ("domowe" in own["rules.pfs-house"] and "PFS" in own["rules.pfs-house"])

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, missing_strings, open_app, shot
+from tests.web.browser import create_table, join_table, missing_strings, open_app, shot, show
 
 SBNL = "Wedstrijdregels (SBNL)"
 
@@ -30,6 +30,7 @@ def table(browser: Browser, server: ServerProcess) -> Iterator[tuple[Page, Page,
 
 def lay(page: Page, start: str, letters: str, down: bool = False) -> None:
     """Board mode: tap the start square (twice to turn it down), type the rack letters."""
+    show(page, "score")
     if not page.locator("#calc-board").is_visible():
         page.locator("#calc-mode-board").check()
     square = page.locator(f'#calc-board [data-square="{start}"]')
@@ -67,10 +68,12 @@ def test_moves_from_the_board_reach_every_phone_and_undo_takes_them_off(
     shot(host, "table-host-after-kraan")
     shot(bas, "table-bas-after-kraan")
 
+    show(host, "sheet")
     host.get_by_role("button", name="Laatste regel ongedaan maken").click()
     for page in (host, anna, bas):
         expect(totals(page)).to_have_text(["28", "0"])
         expect(page.locator(".scoreboard .turn-line")).to_have_text("Bas is aan de beurt")
+    show(host, "score")
     expect(on_board(host, "F6")).to_have_accessible_name("F6, drievoudige letterwaarde, leeg")
     expect(on_board(host, "H6")).to_have_accessible_name("H6, A")
 

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, missing_strings, open_app, post, shot
+from tests.web.browser import create_table, missing_strings, open_app, post, shot, show
 
 PLANK = {"type": "record_move", "board": {"start": "H4", "direction": "across", "letters": "PLANK"}}
 
@@ -16,7 +16,9 @@ def missing_here(page: Page) -> list[str]:
 
 
 def open_panel(page: Page, title: str = "Letterverdeling") -> None:
-    page.locator("#tiles summary", has_text=title).click()
+    show(page, "tiles" if page.locator("#tab-tiles").count() else "start")
+    if page.locator("#tiles details").get_attribute("open") is None:
+        page.locator("#tiles summary", has_text=title).click()
     expect(page.locator("#tiles details")).to_have_attribute("open", "")
 
 
@@ -63,7 +65,9 @@ def test_the_panel_follows_the_calculators_edition_and_so_does_the_print_link(
     phone: Page, edition, letter, value, summary
 ) -> None:
     open_panel(phone)
+    show(phone, "score")
     phone.locator("#calc-edition").select_option(edition)
+    show(phone, "start")
     expect(phone.locator(f'#tiles .tile[data-letter="{letter}"] .value')).to_have_text(value)
     expect(phone.locator("#tiles .tiles-body")).to_contain_text(summary)
     link = phone.get_by_role("link", name="Letteroverzicht:")

@@ -2,13 +2,14 @@
 // (P-10), and lets each screen render from the shared state.
 
 import { call, onLost } from "./api.js";
-import * as calculator from "./calculator.js";
 import * as devices from "./devices.js";
 import { LANGUAGES, onLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { connect, nudge, onRefusal, onStatus } from "./live.js";
+import "./offline.js"; // the service worker, the sheet kept for a reload offline
 import * as printLinks from "./print-links.js";
 import { refusalText } from "./refusals.js";
 import { loadSession } from "./session.js";
+import * as shell from "./shell.js";
 import * as start from "./start.js";
 import { app, changed, sheet, subscribe } from "./state.js";
 import * as tiles from "./tiles.js";
@@ -22,12 +23,13 @@ async function boot() {
   const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
   app.catalog = catalog;
   languageSwitch();
-  start.mount(document.getElementById("start"));
+  start.mount(document.getElementById("start"), document.getElementById("table"));
   devices.mount(document.getElementById("devices"));
-  calculator.mount(document.getElementById("calculator"));
   subscribe(loadSheet);
   tiles.mount(document.getElementById("tiles"));
   printLinks.mount(document.getElementById("print-links"));
+  shell.onView(loadView);
+  shell.mount();
   onStatus(banner);
   // A command nobody waits for any more (sent from the outbox after a reload) is said too.
   onRefusal((code, params) => say(refusalText(code, params)));
@@ -37,6 +39,16 @@ async function boot() {
   document.addEventListener("visibilitychange", () => document.hidden || nudge());
   changed();
   document.body.dataset.ready = "true"; // the browser tests and bench wait for this
+}
+
+// The calculator loads when its view first shows: the start view does without it.
+let calculator = null;
+function loadView(name) {
+  if (name !== "score" || calculator) return;
+  calculator = import("./calculator.js").then((module) => {
+    module.mount(document.getElementById("calculator"));
+    changed();
+  });
 }
 
 const loading = {};

@@ -84,9 +84,15 @@ function ink(colour) {
 //   marked    Set of squares to draw as the last move (or the tiles placed without score)
 //   selected  {square, direction} of the move's start, or null
 //   onTap     called with a square name; absent: the board is read-only
+//   cursor    with onTap: the square that takes the board's one tab stop (default H8)
+//   onCursor  with onTap: called with the square the arrow keys moved to
 //   label     the grid's accessible name
+//
+// With onTap the board is a WAI-ARIA grid: one tab stop (roving tabindex), the arrow keys,
+// Home/End and PageUp/PageDown move between squares, Enter and Space tap.
 export function renderBoard({ edition, rows = null, pending = new Map(),
-  marked = new Set(), selected = null, onTap = null, label = "" }) {
+  marked = new Set(), selected = null, onTap = null, cursor = CENTRE, onCursor = null,
+  label = "" }) {
   const kinds = premiums(edition.board);
   const values = Object.fromEntries(edition.letters.map(([face, value]) => [face, value]));
   const laid = tilesOf(rows);
@@ -115,14 +121,40 @@ export function renderBoard({ edition, rows = null, pending = new Map(),
       const name = describe(square, premium, tile, pending.has(square));
       const cell = onTap
         ? h("button", { type: "button", class: "cell", "aria-label": name,
+          tabindex: square === cursor ? "0" : "-1",
           "aria-pressed": selected && selected.square === square ? "true" : null,
           dataset: { square }, onclick: () => onTap(square) }, content)
         : h("span", { class: "cell", role: "img", "aria-label": name, dataset: { square } },
           content);
       return h("td", { class: classes.join(" ") }, cell);
     })));
-  return h("table", { class: `board ${premiumClass(edition)}`, "aria-label": label },
-    h("thead", {}, head), h("tbody", {}, body));
+  const table = h("table", { class: `board ${premiumClass(edition)}`, "aria-label": label,
+    role: onTap ? "grid" : null }, h("thead", {}, head), h("tbody", {}, body));
+  if (onTap) table.addEventListener("keydown", (event) => roam(event, table, onCursor));
+  return table;
+}
+
+// The arrow keys on the grid: the focus (and the one tab stop) moves to the next square.
+const KEYS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+  PageUp: [-SIZE, 0], PageDown: [SIZE, 0], Home: [0, -SIZE], End: [0, SIZE] };
+
+function roam(event, table, onCursor) {
+  const move = KEYS[event.key];
+  const from = event.target.closest && event.target.closest("[data-square]");
+  if (!move || !from || event.altKey || event.metaKey) return;
+  event.preventDefault();
+  const square = from.dataset.square;
+  const clamp = (x) => Math.max(0, Math.min(SIZE - 1, x));
+  const [dr, dc] = event.ctrlKey && (event.key === "Home" || event.key === "End")
+    ? [move[1], move[1]] : move; // Ctrl+Home / Ctrl+End: A1, O15
+  const r = clamp(ROWS.indexOf(square[0]) + dr);
+  const c = clamp(Number(square.slice(1)) - 1 + dc);
+  const next = table.querySelector(`[data-square="${ROWS[r]}${c + 1}"]`);
+  if (!next || next === from) return;
+  from.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+  if (onCursor) onCursor(next.dataset.square);
 }
 
 // "H8, dubbele woordwaarde, ster, P (blanco)": what a screen reader says of a square.

@@ -18,7 +18,7 @@ import {
 } from "./state.js";
 import { TURNS, firstEmpty, refer, turnOf } from "./turn.js";
 import * as typed from "./typed.js";
-import { copyText, h, replace, say, sayRefusal } from "./ui.js";
+import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
 const DEBOUNCE = 150; // ms between the last keystroke and asking the server
 
@@ -302,8 +302,10 @@ async function record(command, clear) {
     clearMove();
     render();
   }
+  const before = mark();
   try {
     await live.send(command);
+    settle(before);
     if (!clear && command.turn) { // on to the next empty cell, once the sheet shows this one
       spent = command.turn;
       bind(currentMove());
@@ -365,6 +367,7 @@ function schedule() {
     drawResult();
   }
   const mine = asked;
+  const before = mark(); // what was said before this move was typed
   timer = setTimeout(async () => {
     let answer;
     try {
@@ -376,6 +379,7 @@ function schedule() {
     }
     if (mine !== asked) return;
     result = answer;
+    if (!answer.error) settle(before); // the move scores now: an older error is past
     drawResult();
   }, DEBOUNCE);
 }

@@ -145,9 +145,10 @@ function lastMove(game) {
 function duplicateSide(game) {
   const top = lastTop(game);
   return [
-    h("h2", { class: "room-round" }, game.ended ? t("display.final")
-      : t("display.round", { n: number(game.rounds.length) })),
-    game.ended || !game.clock ? null : clock.face(),
+    h("div", { class: "room-now" },
+      h("h2", { class: "room-round" }, game.ended ? t("display.final")
+        : t("display.round", { n: number(game.rounds.length) })),
+      game.ended || !game.clock ? null : clock.face()),
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), words(top.top_words)]
@@ -162,13 +163,14 @@ function duplicateSide(game) {
 function classicSide(game) {
   const move = lastMove(game);
   return [
-    h("h2", { class: "room-round" }, game.ended ? t("display.final")
+    h("h2", { class: "room-round room-turn" }, game.ended ? t("display.final")
       : t("display.to_move", { name: playerName(game.players, game.to_move) })),
     standings(game, [t("dup.total")], (p) => [number(totalOf(game, p))], (p) => totalOf(game, p)),
     move ? h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_move")),
       h("p", { class: "room-points" },
-        `${playerName(game.players, move.player)}: ${number(move.points)}`),
+        h("span", { class: "room-mover" }, `${playerName(game.players, move.player)}:`), " ",
+        number(move.points)),
       words(move.words)) : null,
   ];
 }
@@ -190,7 +192,7 @@ function standings(game, labels, cells, score) {
   const toMove = game.mode === "classic" && !game.ended ? game.to_move : null;
   const order = game.players.map((_, p) => p)
     .sort((a, b) => score(b) - score(a) || a - b);
-  return h("table", { class: "room-standings" },
+  return h("table", { class: `room-standings players-${game.players.length}` },
     h("caption", {}, t("display.standings")),
     h("thead", {}, h("tr", {},
       game.final ? h("th", { scope: "col", class: "num" }, t("dup.place")) : null,
@@ -198,7 +200,7 @@ function standings(game, labels, cells, score) {
       labels.map((label) => h("th", { scope: "col", class: "num" }, label)))),
     h("tbody", {}, order.map((p) => h("tr", { class: p === toMove ? "to-move" : null },
       game.final ? h("td", { class: "num" }, number(places.get(p))) : null,
-      h("th", { scope: "row" }, playerName(game.players, p)),
+      h("th", { scope: "row", class: "name" }, playerName(game.players, p)),
       cells(p).map((value) => h("td", { class: "num" }, value))))));
 }
 

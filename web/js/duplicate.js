@@ -10,10 +10,12 @@ import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
 import { changed, isHost, sheet, subscribe } from "./state.js";
 import { refer } from "./turn.js";
-import { copyText, h, replace, say, sayRefusal } from "./ui.js";
+import { helpHint } from "./shell.js";
+import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
 let section;
 let box;
+let topFocus = null; // the round whose top cell takes the focus once it shows (after a top)
 
 export function mount(element) {
   section = element;
@@ -37,15 +39,22 @@ function render() {
   section.hidden = false;
   const typing = typed();
   const open = game.rounds.length - 1;
+  // The director's screen: the clock, the open round and "record top" together, above
+  // the rounds.
   replace(box,
     h("h2", { id: "sheet-title" }, t("dup.title")),
     game.ended ? ranking(game) : clock.panel(game.clock),
+    !game.ended && keepsSheet() ? topForm(game) : null,
     overTop(game),
     rounds(game),
-    !game.ended && keepsSheet() ? topForm(game) : null,
     actions(game));
   if (game.ended) clock.follow(null);
   keep(typing);
+  if (topFocus !== null && topFocus <= open) {
+    // The next natural control after recording a top: the new round's top.
+    document.getElementById(`dup-r${topFocus}-top`)?.focus();
+    topFocus = null;
+  }
 }
 
 // What is being typed in a cell survives a redraw caused by another phone.
@@ -97,8 +106,8 @@ function rounds(game) {
     return h("tr", { class: current ? "open" : null },
       h("th", { scope: "row" }, round,
         current ? h("span", { class: "sr-only" }, `, ${t("dup.open_round")}`) : null),
-      h("td", { class: "num dup-topcell" },
-        cell(game, r, null, row.top, t("dup.cell_top", { round }))),
+      h("td", { class: "num dup-topcell" }, current && keepsSheet() ? "…"
+        : cell(game, r, null, row.top, t("dup.cell_top", { round }))),
       row.scores.map((score, p) => h("td", { class: p === mine ? "num mine" : "num" },
         cell(game, r, p, score, t("dup.cell_player", { round, name: names[p] }),
           over.has(`${r}:${p}`)))));
@@ -158,18 +167,22 @@ function correct(input, round, player) {
     return;
   }
   input.dataset.saved = text;
-  send({ type: "correct_cell", round, player, points: value }).catch((error) => {
-    sayRefusal(error);
-    changed(); // show the sheet as it stands again
-  });
+  const before = mark();
+  send({ type: "correct_cell", round, player, points: value }).then(
+    () => settle(before), // saved: a typo's alert is past
+    (error) => {
+      sayRefusal(error);
+      changed(); // show the sheet as it stands again
+    });
 }
 
 // The director types the open round's top into its cell, then records it; the command
 // names the round, so a second tap closes no other.
 function topForm(game) {
   const open = game.rounds.length - 1;
+  const round = number(open + 1);
   return h("form", {
-    id: "dup-top-form", class: "dup-top",
+    id: "dup-top-form", class: "dup-top card",
     onsubmit: (event) => {
       event.preventDefault();
       const input = document.getElementById(`dup-r${open}-top`);
@@ -180,12 +193,20 @@ function topForm(game) {
         return;
       }
       input.dataset.saved = String(value); // sent, so no draft to keep over the redraw
-      send(refer(game, { type: "record_top", points: value })).catch(sayRefusal);
+      topFocus = open + 1;
+      send(refer(game, { type: "record_top", points: value })).catch((error) => {
+        topFocus = null;
+        sayRefusal(error);
+      });
     },
   },
-  h("p", { class: "hint", id: "dup-top-hint" }, t("dup.top_hint", { round: number(open + 1) })),
-  h("button", { type: "submit", class: "primary", "aria-describedby": "dup-top-hint",
-    disabled: unanswered("record_top") }, t("dup.record_top")));
+  h("h3", { id: "dup-now-title" }, t("shell.round", { n: round })),
+  h("div", { class: "dup-now" },
+    h("div", { class: "field" }, cell(game, open, null, game.rounds[open].top,
+      t("dup.cell_top", { round }))),
+    h("button", { type: "submit", class: "primary", "aria-describedby": "dup-top-hint",
+      disabled: unanswered("record_top") }, t("dup.record_top")),
+    helpHint("dup-top-hint", t("dup.top_hint", { round }))));
 }
 
 function actions(game) {

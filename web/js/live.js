@@ -2,9 +2,11 @@
 // kept in an outbox (local storage) until the server answers, so a command tapped offline
 // is sent once on reconnect with the same id and lands once. While a command is unanswered
 // (and a moment after) its buttons show as busy: a bounced double tap sends nothing twice.
+// The last view the server sent is kept (session.js): a reload with the server away shows it
+// (app.kept, marked as not live by offline.js) until the table answers again.
 
 import { LOST, Refused, clockOffset, lost } from "./api.js";
-import { outboxKey } from "./session.js";
+import { keepView, keptView, outboxKey } from "./session.js";
 import { app, changed } from "./state.js";
 
 const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
@@ -53,6 +55,10 @@ function setOnline(online) {
 export function connect() {
   if (!app.session || socket) return;
   clearTimeout(timer);
+  if (!app.view) {
+    app.view = keptView(app.session);
+    app.kept = app.view !== null;
+  }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = ws;
@@ -99,7 +105,9 @@ export function nudge() {
 
 function receive(message) {
   if (message.type === "state") {
-    if (!app.view || message.seq >= app.view.seq) app.view = message.view;
+    if (!app.view || app.kept || message.seq >= app.view.seq) app.view = message.view;
+    app.kept = false;
+    if (app.session) keepView(app.session, app.view); // none once the phone has left
     if (!joined) {
       joined = true;
       attempt = 0;

@@ -91,7 +91,15 @@ function editionCode() {
 }
 
 function problem(text) {
-  return { title: t("print.title"), content: [h("p", { class: "problem" }, text)] };
+  return { title: t("print.title"),
+    content: [h("h1", {}, t("print.title")), h("p", { class: "problem" }, text)] };
+}
+
+// A sheet wider than a phone scrolls sideways in its own region, which a keyboard can reach
+// and scroll too (tabindex) and a screen reader names.
+function scroller(title, table) {
+  return h("div", { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": title },
+    table);
 }
 
 function heading(title, ...details) {
@@ -117,7 +125,7 @@ function blankClassic(count) {
     title,
     content: [heading(title, t("print.players_count", { n: number(count) })),
       blankField(t("print.date")),
-      classicTable(Array(count).fill(null), empty, null)],
+      scroller(title, classicTable(Array(count).fill(null), empty, null))],
   };
 }
 
@@ -133,8 +141,8 @@ function classicGame(game) {
     title,
     content: [
       heading(title, t(`edition.${game.edition}`), t(`rules.${game.rules}`), today()),
-      classicTable(names, table.map((row) => row.map((lines) => lines.length ? lines : null)),
-        game.final),
+      scroller(title, classicTable(names,
+        table.map((row) => row.map((lines) => lines.length ? lines : null)), game.final)),
       game.final ? ranking(game, names,
         [t("print.before"), t("print.settlement"), t("print.final")],
         (row) => [number(row.before), signed(row.settlement), number(row.final)]) : null,
@@ -218,7 +226,8 @@ function blankDuplicate(count) {
   return {
     title,
     content: [heading(title, t("print.players_count", { n: number(count) })),
-      blankField(t("print.date")), duplicateTable(Array(count).fill(null), rows, null)],
+      blankField(t("print.date")),
+      scroller(title, duplicateTable(Array(count).fill(null), rows, null))],
   };
 }
 
@@ -235,7 +244,7 @@ function duplicateGame(game) {
     title,
     content: [
       heading(title, t(`edition.${game.edition}`), today()),
-      duplicateTable(names, rows, game),
+      scroller(title, duplicateTable(names, rows, game)),
       game.final ? ranking(game, names,
         [t("print.total"), t("print.difference"), t("print.percentage")], (row) => {
           const standing = game.standings[row.player];

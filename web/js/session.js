@@ -3,6 +3,8 @@
 // it in yet, and the join code for a player or the host (never for a viewer, who is not
 // given one). The room display keeps its own place under its own key, beside the phone's in
 // the same browser. The device key is the phone's own, kept for ever, also after leaving.
+// The last sheet the device saw is kept beside its place (a reload with the server away shows
+// it, marked as not live) and goes with it: nothing of a sheet stays for a table left.
 
 const PHONE = "tilestream.session";
 export const DISPLAY = "tilestream.display";
@@ -18,18 +20,54 @@ export function loadSession(key = PHONE) {
 }
 
 export function saveSession(session, key = PHONE) {
+  const before = loadSession(key);
+  if (before && before.token !== session.token) localStorage.removeItem(viewKey(before));
   localStorage.setItem(key, JSON.stringify(session));
 }
 
 export function forgetSession(key = PHONE) {
   const session = loadSession(key);
   localStorage.removeItem(key);
-  if (session) localStorage.removeItem(outboxKey(session));
+  if (session) {
+    localStorage.removeItem(outboxKey(session));
+    localStorage.removeItem(viewKey(session));
+  }
+  forgetStrayViews();
 }
 
 // The commands a device has sent and the server has not answered yet. Keyed by the device,
 // not the table: a room display in the same browser sits at the same table.
 export const outboxKey = (session) => `tilestream.outbox.${session.token}`;
+
+// The last view of the table the device had from the server, kept for a reload offline.
+const VIEWS = "tilestream.view.";
+const viewKey = (session) => VIEWS + session.token;
+
+export function keepView(session, view) {
+  try {
+    localStorage.setItem(viewKey(session), JSON.stringify(view));
+  } catch {
+    // storage full: the phone keeps working live, only a reload offline shows less
+  }
+}
+
+export function keptView(session) {
+  try {
+    const view = JSON.parse(localStorage.getItem(viewKey(session)));
+    return view && typeof view.seq === "number" ? view : null;
+  } catch {
+    return null;
+  }
+}
+
+// Views kept for a device place no longer held (a table left by the phone or the display).
+export function forgetStrayViews() {
+  const held = new Set([PHONE, DISPLAY].map((key) => loadSession(key))
+    .filter(Boolean).map(viewKey));
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(VIEWS) && !held.has(key)) localStorage.removeItem(key);
+  }
+}
 
 // This phone's lasting key, sent with every join: the same phone coming back to its seat
 // (after leaving, or a lost session) is let in again without the host.

@@ -9,6 +9,7 @@ import { inFlight, send } from "./live.js";
 import { penaltyPanel, pointsOf } from "./penalty.js";
 import { MAX_POINTS } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, writers } from "./rights.js";
+import { helpHint } from "./shell.js";
 import { app, canWrite, isHost, sheet, subscribe } from "./state.js";
 import { TURNS, refer, turnOf } from "./turn.js";
 import { h, replace, sayRefusal } from "./ui.js";
@@ -134,7 +135,7 @@ function turnActions(game) {
       onclick: turn("exchange") }, t("sheet.exchange")),
     h("button", { type: "button", id: "sheet-withdraw", disabled: busy,
       onclick: turn("withdraw_word") }, t("sheet.withdrawn"))),
-  h("p", { class: "hint", id: "sheet-zero-hint" }, t("sheet.zero_hint")));
+  helpHint("sheet-zero-hint", t("sheet.zero_hint")));
 }
 
 // The points go for the turn they were typed for. The field empties at once; if the
@@ -168,7 +169,7 @@ function tools(game) {
       type: "button", id: "sheet-clear", class: armed ? "danger armed" : "danger",
       "aria-describedby": "sheet-clear-hint", onclick: clear,
     }, armed ? t("sheet.clear_confirm") : t("sheet.clear")) : null,
-    isHost() ? h("p", { class: "hint", id: "sheet-clear-hint" }, t("sheet.clear_hint")) : null);
+    isHost() ? helpHint("sheet-clear-hint", t("sheet.clear_hint")) : null);
 }
 
 // SHC-19: the first tap arms the button, a second within a few seconds clears: a new game

@@ -9,6 +9,7 @@ import { connect, disconnect, send } from "./live.js";
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
 import { forgetSession, saveSession } from "./session.js";
+import { go, helpHint } from "./shell.js";
 import { app, changed, chosenEdition, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
 import { h, replace, say, sayRefusal, uid } from "./ui.js";
 
@@ -22,7 +23,9 @@ const SEATS_DELAY = 250; // ms after the last keystroke of a code before asking 
 
 let section;
 let heading;
-let bar; // the table bar, redrawn with every change
+let bar; // the table bar (the Table view), redrawn with every change
+let linked = false; // the join code came from the QR code's link: one tap on a seat sits down
+let setupAsked = false; // with a linked code, the new-sheet form shows only when asked for
 let formsBox; // the start or setup forms
 let joinCode = "";
 let showInvite = false;
@@ -32,16 +35,17 @@ let drafting = false; // the host is setting up a new game over a running one
 // ("player:1", "viewer"), or the refusal the code got.
 const seating = { code: "", list: null, error: null, choice: null, timer: null, joining: false };
 
-export function mount(element) {
+export function mount(element, tableElement) {
   section = element;
   heading = h("h2", { id: "start-title" });
-  bar = h("div");
+  bar = tableElement;
   formsBox = h("div");
-  section.replaceChildren(heading, bar, formsBox);
+  section.replaceChildren(heading, formsBox);
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("join")) {
     joinCode = hash.get("join").toUpperCase();
-    history.replaceState(null, "", location.pathname);
+    linked = true;
+    history.replaceState(null, "", `${location.pathname}#view=start`);
   }
   subscribe(render);
   onLanguage(render);
@@ -71,6 +75,7 @@ function followAdmission() {
 function newSetup() {
   drafting = true;
   changed();
+  go("sheet");
 }
 
 // The forms are kept while what they are for stays the same, so that a sheet arriving from
@@ -82,15 +87,25 @@ function render() {
   followAdmission();
   const outside = waiting(); // asked for a taken seat: nothing of the table shows yet
   heading.textContent = t(app.session ? "start.table" : "start.title");
-  heading.className = app.session ? "sr-only" : ""; // the table bar speaks for itself
+  heading.hidden = Boolean(app.session); // the Table view's card speaks for the table
   replace(bar, app.session && !outside ? tableBar() : null);
   const game = sheet();
   const setting = app.session && (!game || drafting);
+  // At a table the section shows only to set up a game or to wait for the host.
+  section.hidden = Boolean(app.session && !setting && !outside);
   const key = JSON.stringify([document.documentElement.lang, app.session && app.session.table,
-    app.session && app.session.role, Boolean(setting), outside]);
+    app.session && app.session.role, Boolean(setting), outside, setupAsked]);
   if (key === formsKey) return;
   let nodes;
-  if (!app.session) {
+  if (!app.session && linked && joinCode && !setupAsked) {
+    // From the QR code: the join form with its seats first, a new sheet only when asked.
+    nodes = [joinForm(), h("div", { class: "actions" }, h("button", {
+      type: "button", id: "start-new-instead",
+      onclick: () => { setupAsked = true; render(); },
+    }, t("start.new_sheet_instead")))];
+  } else if (!app.session && linked && joinCode) {
+    nodes = [joinForm(), setupForm()];
+  } else if (!app.session) {
     nodes = [h("p", { class: "lead" }, t("start.lead")), setupForm(), joinForm()];
   } else if (outside) {
     nodes = [waitingCard()];
@@ -206,7 +221,7 @@ export function writersChoice(id, current, onChange) {
     radios(id, t("start.writers"), [
       ["own_seat", t("start.writers_own_seat")], ["scorekeeper", t("start.writers_scorekeeper")],
     ], current, onChange),
-    h("p", { class: "hint" }, t("start.writers_hint")));
+    helpHint(`${id}-hint`, t("start.writers_hint")));
 }
 
 function radios(id, legend, options, current, onChange, disabled = () => false) {
@@ -267,6 +282,8 @@ function joinForm() {
         if (joined.role !== "viewer") app.session.code = code; // a viewer keeps no code
         saveSession(app.session);
         joinCode = "";
+        linked = false;
+        setupAsked = false;
         Object.assign(seating, { code: "", list: null, error: null, choice: null });
         connect();
         changed();
@@ -279,7 +296,7 @@ function joinForm() {
     },
   },
   h("h2", { id: `${id}-title` }, t("start.join_title")),
-  h("p", { class: "hint" }, t("start.join_hint")),
+  linked ? h("p", { class: "lead" }, t("start.tap_seat")) : helpHint(`${id}-hint`, t("start.join_hint")),
   h("div", { class: "field" },
     h("label", { for: `${id}-code` }, t("start.code")),
     h("input", {
@@ -331,9 +348,11 @@ function seatChoices(id) {
     h("input", {
       type: "radio", name: "seat", value, id: `${id}-${value.replace(":", "-")}`,
       checked: seating.choice === value,
-      onchange: () => {
+      onchange: (event) => {
         seating.choice = value;
         replace(hint, takenHint());
+        // One tap on a seat sits down when the code came from the QR code.
+        if (linked && !seating.joining) event.target.form.requestSubmit();
       },
     }), " ", label, taken ? h("span", { class: "taken" }, ` · ${t("start.taken")}`) : null);
   const takenHint = () => {
@@ -367,6 +386,7 @@ function tableBar() {
   // A viewer is given no join code: no code, invite or room-display link to show it.
   const code = session.role !== "viewer" && session.code ? session.code : null;
   const bar = h("div", { class: "table-bar" },
+    h("h2", { id: "table-title", class: "table-title" }, t("start.table")),
     code ? h("p", { class: "table-code" }, t("start.table_code"), " ",
       h("strong", { class: "code", "data-code": code }, code)) : null,
     h("p", { class: "who" }, who),

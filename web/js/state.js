@@ -3,12 +3,14 @@
 //   session  {table, token, role, seat, code} of the table this phone sits at, or null
 //   view     the TableView the server sent last (view.sheet is null before the first game)
 //   online   whether the websocket is open and joined
+//   kept     whether the view is the one kept from before a reload, not yet live (live.js)
 
 export const app = {
   catalog: null,
   session: null,
   view: null,
   online: false,
+  kept: false,
   clockOffset: 0, // server time − this phone's time, in ms
   edition: null, // the edition picked while no game runs (the calculator's menu)
 };

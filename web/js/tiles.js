@@ -19,7 +19,8 @@ export function mount(section) {
     grid: h("ul", { class: "tiles-grid", role: "list" }),
   };
   section.setAttribute("aria-labelledby", "tiles-title");
-  section.replaceChildren(h("details", { class: "tiles-panel" },
+  // Open: the panel has a view of its own (the Tiles tab).
+  section.replaceChildren(h("details", { class: "tiles-panel", open: true },
     summary, parts.body, parts.status, parts.grid));
   subscribe(render);
   onLanguage(render);

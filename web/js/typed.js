@@ -112,6 +112,22 @@ export function fromMove(typed, faces) {
   };
 }
 
+// A retyped word keeps the marks of the tiles it kept: those of the unchanged start and the
+// unchanged end, each on its own letter; a changed or new letter has none (a premium, a blank
+// or "already on the board" was said of the tile that was there, not of the square).
+export function keptMarks(marks, before, after) {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head
+    && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+  return after.map((_, i) => {
+    if (i < head) return marks[i] || null;
+    if (i >= after.length - tail) return marks[i - after.length + before.length] || null;
+    return null;
+  });
+}
+
 // ctx: {edition (catalog entry), faces, values, changed(), redraw()}
 export function render(state, ctx) {
   const boxes = state.words.map((word, i) => wordBox(state, i, ctx));
@@ -139,9 +155,11 @@ function wordBox(state, i, ctx) {
         id, value: word.text, autocomplete: "off", autocapitalize: "characters",
         spellcheck: "false", maxlength: 40, class: "letters",
         oninput: (event) => {
+          const before = split(ctx.faces, word.text);
           word.text = event.target.value;
-          const count = split(ctx.faces, word.text).length;
-          word.marks.length = Math.min(word.marks.length, count);
+          const after = split(ctx.faces, word.text);
+          const count = after.length;
+          word.marks = keptMarks(word.marks, before, after);
           if (state.open && state.open.word === i && state.open.tile >= count) state.open = null;
           draw();
           ctx.changed();

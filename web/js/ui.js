@@ -4,6 +4,7 @@ import { refusalText } from "./refusals.js";
 
 // h("button", {class: "primary", onclick: f}, "text", child …): an element. Attributes
 // named on* become listeners; true/false toggle boolean attributes; null is skipped.
+// Children may be nested arrays of any depth (a list of [heading, list] pairs …).
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
@@ -14,7 +15,7 @@ export function h(tag, attributes = {}, ...children) {
     else if (value === true) element.setAttribute(name, "");
     else element.setAttribute(name, value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : String(child));
   }
@@ -26,20 +27,31 @@ export function h(tag, attributes = {}, ...children) {
 export function replace(parent, ...children) {
   const focused = document.activeElement && parent.contains(document.activeElement)
     ? document.activeElement.id : null;
-  parent.replaceChildren(...children.flat().filter((c) => c !== null && c !== false));
+  parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== false));
   if (focused) document.getElementById(focused)?.focus();
 }
 
 let lastTimer = null;
+let said = 0; // how many messages were said, so that a later success clears only older ones
 
 // A short message for everyone, read out by screen readers.
 export function say(text, kind = "error") {
   const box = document.getElementById("messages");
   const line = h("p", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status" },
     text);
+  line.dataset.said = String(++said);
   box.replaceChildren(line);
   clearTimeout(lastTimer);
   lastTimer = setTimeout(() => line.remove(), 8000);
+}
+
+// The mark to take before asking the server; `settle(mark)` once it said yes takes down an
+// error said before the question (its cause is gone), never one said while it was out.
+export const mark = () => said;
+
+export function settle(before = said) {
+  const line = document.querySelector("#messages .message.error");
+  if (line && Number(line.dataset.said) <= before) line.remove();
 }
 
 // A refusal (an Error from api.js or live.js) shown as a sentence in the phone's language.

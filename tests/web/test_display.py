@@ -1,0 +1,179 @@
+"""The room display on a projector (1280×720) and a large screen (1920×1080): board, round,
+clock, last top and standings of up to four players with long names, on one screen, never
+scrolled, no name broken inside a word."""
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.server.serving import ServerProcess
+from tests.web.browser import create_table, missing_strings, open_app, post, shot
+
+DUPLICATE = "Duplicate: iedereen dezelfde letters"
+# Four names of 20 characters (the longest the room display promises to fit).
+LONG = [
+    "Johannes Vermeulen-D",
+    "Annemarie Zuidervaar",
+    "Bartholomeus Jansens",
+    "Wilhelmina de Groote",
+]
+SIZES = [(1280, 720), (1920, 1080)]
+
+# Everything on the page inside the viewport, and no word of a name split over two lines.
+MEASURE = """() => {
+  const doc = document.documentElement;
+  const width = innerWidth, height = innerHeight;
+  const outside = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    if (element.closest('.sr-only')) continue;
+    const box = element.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    if (box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5 || box.bottom > height + 0.5) {
+      outside.push(`${element.tagName}.${element.className} ${JSON.stringify(
+        [box.left, box.top, box.right, box.bottom].map(Math.round))}`);
+    }
+  }
+  const broken = [];
+  const clipped = [];
+  for (const cell of document.querySelectorAll('.room-standings tbody th')) {
+    if (cell.scrollWidth > cell.clientWidth + 1) clipped.push(cell.textContent);
+    const text = cell.firstChild;
+    let at = 0;
+    for (const word of cell.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+  }
+  return { scroll: [doc.scrollWidth, doc.scrollHeight], viewport: [width, height],
+    outside, broken, clipped };
+}"""
+
+
+def fits(page: Page, width: int, height: int) -> dict:
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(100)  # the layout settles (fonts follow the viewport)
+    found = page.evaluate(MEASURE)
+    assert found["scroll"][0] <= width and found["scroll"][1] <= height, found
+    assert found["outside"] == [], found
+    assert found["broken"] == [] and found["clipped"] == [], found
+    return found
+
+
+@pytest.fixture
+def room(browser: Browser, server: ServerProcess):
+    """A director's duplicate table of four long names, a top laid on the board, and the
+    room display showing it."""
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, LONG, mode=DUPLICATE)
+    post(
+        director,
+        server,
+        {"type": "record_top", "board": {"start": "H4", "direction": "across", "letters": "PLANK"}},
+    )
+    display = open_app(browser, server.url, "nl", f"/display.html#join={code}")
+    expect(display.locator(".room-words")).to_have_text("PLANK 28")
+    yield director, display
+    for page in (director, display):
+        assert missing_strings(page) == []
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_four_long_names_fit_on_one_screen_with_board_round_clock_and_top(
+    room, width: int, height: int
+) -> None:
+    _, display = room
+    fits(display, width, height)
+    for part in (".room-board .board", ".room-round", ".clock-time", ".room-points"):
+        expect(display.locator(part)).to_be_in_viewport(ratio=1)
+    rows = display.locator(".room-standings tbody tr")
+    expect(rows).to_have_count(4)
+    for index in range(4):
+        expect(rows.nth(index)).to_be_in_viewport(ratio=1)
+    names = display.locator(".room-standings tbody th").all_inner_texts()
+    assert sorted(name.replace("\n", " ") for name in names) == sorted(LONG)
+    board = display.locator(".room-board .board").bounding_box()
+    assert board["height"] >= height * 0.7  # the board stays the largest thing on the screen
+    shot(
+        display,
+        f"display-{width}x{height}-4-long-names" if width == 1280 else f"display-{width}x{height}",
+        full_page=False,
+    )
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_classic_game_of_long_names_fits_too(
+    browser: Browser, server: ServerProcess, count: int
+) -> None:
+    host = open_app(browser, server.url, "nl")
+    code = create_table(host, LONG[:count])
+    post(
+        host,
+        server,
+        {
+            "type": "record_move",
+            "board": {"start": "H4", "direction": "across", "letters": "PLANK"},
+        },
+    )
+    display = open_app(browser, server.url, "nl", f"/display.html#join={code}")
+    expect(display.locator(".room-words")).to_have_text("PLANK 28")
+    for width, height in SIZES:
+        fits(display, width, height)
+    shot(display, f"display-classic-1920x1080-{count}-long-names", full_page=False)
+    for page in (host, display):
+        assert missing_strings(page) == []
+        page.context.close()
+
+
+# Each player's column head on the director's sheet: no word split over two lines, nothing
+# cut off; and the round column no wider than its numbers need.
+SHEET = """() => {
+  const broken = [];
+  const heads = [...document.querySelectorAll('.dup-rounds thead th')].slice(2);
+  for (const cell of heads) {
+    const text = cell.firstChild;
+    let at = 0;
+    for (const word of cell.textContent.split(/[ -]/)) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()]
+        .map((r) => `${Math.round(r.top)},${Math.round(r.left)}`));
+      if (lines.size > 1) broken.push(word);
+      at += word.length + 1;
+    }
+    if (cell.scrollWidth > cell.clientWidth + 1) broken.push(`${cell.textContent} (cut)`);
+  }
+  const round = document.querySelector('.dup-rounds tbody th').getBoundingClientRect().width;
+  const table = document.querySelector('.dup-rounds').getBoundingClientRect();
+  return { broken, round, right: table.right, width: innerWidth,
+    scroll: document.documentElement.scrollWidth };
+}"""
+
+
+def test_the_directors_sheet_of_four_long_names_breaks_no_name_inside_a_word(room) -> None:
+    director, _ = room
+    director.get_by_label(f"Ronde 2, {LONG[0]}").wait_for()
+    expect(director.locator(".dup-rounds thead th")).to_have_count(6)
+    director.locator(".dup-rounds tbody").scroll_into_view_if_needed()
+    found = director.evaluate(SHEET)
+    shot(director, "duplicate-long-names", full_page=False)
+    assert found["broken"] == [], found
+    assert found["round"] <= 64, found  # "Ronde" and "24", not ~170 px
+    assert found["scroll"] <= found["width"], found  # the page itself never scrolls sideways
+
+
+def test_the_room_display_fits_in_polish_too(room, browser: Browser, server: ServerProcess) -> None:
+    director, _ = room
+    code = director.locator(".table-bar .code").text_content()
+    display = open_app(browser, server.url, "pl", f"/display.html#join={code}")
+    expect(display.locator(".room-words")).to_have_text("PLANK 28")
+    for width, height in SIZES:
+        fits(display, width, height)
+    display.set_viewport_size({"width": 1280, "height": 720})
+    shot(display, "display-1280x720-pl-4-long-names", full_page=False)
+    assert missing_strings(display) == []
+    display.context.close()

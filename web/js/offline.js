@@ -1,0 +1,60 @@
+// Installable and resilient: registers the service worker (sw.js), which keeps the app's
+// files for a reload with the server away, and names it the files this page loaded before
+// it was in control. A phone that reloads while the table cannot be reached shows the sheet
+// it kept (live.js, app.kept) under a banner saying it is not live; the banner goes when
+// the table answers (app.js's own banner takes over from then on).
+
+import { t } from "./i18n.js";
+import { forgetStrayViews } from "./session.js";
+import { app, subscribe } from "./state.js";
+
+const DELAY = 1000; // ms: a reload that reaches the table at once shows no banner
+
+function register() {
+  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const keep = (entries) => registration.active?.postMessage({
+        type: "keep", urls: entries.map((entry) => entry.name),
+      });
+      keep([{ name: location.pathname + location.search },
+        ...performance.getEntriesByType("resource")]);
+      // Modules loaded later (a sheet, a panel) before the worker took over this page.
+      new PerformanceObserver((list) => keep(list.getEntries()))
+        .observe({ type: "resource" });
+    }, () => {}); // no worker (a private window, an old browser): the app works online
+}
+
+if ("serviceWorker" in navigator) {
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}
+
+// Until the table has answered once since this page loaded, the banner is this module's.
+let live = false;
+let timer = null;
+let shown = false;
+
+function mark() {
+  if (app.online) live = true;
+  const away = !live && app.session !== null && !app.online;
+  document.body.classList.toggle("not-live", away && app.kept);
+  if (!away) {
+    clearTimeout(timer);
+    timer = null;
+    if (shown) document.getElementById("banner").hidden = true;
+    shown = false;
+    return;
+  }
+  if (shown) show();
+  else timer ??= setTimeout(show, DELAY);
+}
+
+function show() {
+  const banner = document.getElementById("banner");
+  banner.textContent = t(app.kept ? "common.not_live" : "common.offline");
+  banner.hidden = false;
+  shown = true;
+}
+
+forgetStrayViews(); // a table left in another tab, or before this version kept views
+subscribe(mark);

@@ -1,0 +1,219 @@
+// The app shell: a sticky bar with the table code, every player's total and who is to move;
+// one view at a time (score a move, sheet, tiles, table; without a table: start and the
+// calculator), switched by the bottom tab bar, the view kept in the URL hash (#view=sheet)
+// so back/forward and reload keep it. After a view switch, starting or joining a table, or
+// an action whose button went away, the focus goes to the view's heading, never to <body>.
+
+import { number, onLanguage, playerName, t } from "./i18n.js";
+import { app, sheet, subscribe } from "./state.js";
+import { h, replace, uid } from "./ui.js";
+
+// The sections each view shows, at a table and without one.
+const AT_TABLE = {
+  score: ["calculator"], sheet: ["start", "sheet"], tiles: ["tiles"],
+  table: ["table", "devices", "print-links"],
+};
+const NO_TABLE = { start: ["start", "tiles", "print-links"], score: ["calculator"] };
+const DEFAULT = { at: "sheet", out: "start" };
+const ICONS = { start: "⌂", score: "✚", sheet: "▤", tiles: "▦", table: "⚙" };
+const SECTIONS = ["start", "calculator", "sheet", "tiles", "table", "devices", "print-links"];
+
+// A link that opened the page (#calc=, #join=) is read by its screen and replaced; the
+// view it asks for is taken before that.
+const firstHash = location.hash;
+addEventListener("hashchange", () => route(true));
+
+let bar;
+let tabs;
+let current = null;
+let atTable = null;
+let focusDue = false; // a view was entered: its heading takes the focus once it shows
+let acted = false; // the user tapped or typed since the focus was last placed
+let placed = null; // the heading the shell focused last
+
+function layout() {
+  return atTable ? AT_TABLE : NO_TABLE;
+}
+
+function wanted(hash) {
+  const params = new URLSearchParams(hash.slice(1));
+  if (params.has("calc")) return "score";
+  if (params.has("join")) return "start";
+  return params.get("view");
+}
+
+export function mount() {
+  bar = document.getElementById("shell-bar");
+  tabs = document.getElementById("tabs");
+  atTable = Boolean(app.session);
+  show(wanted(firstHash), false);
+  subscribe(update);
+  onLanguage(() => { drawTabs(); drawBar(); });
+  for (const type of ["pointerdown", "keydown"]) {
+    addEventListener(type, () => { acted = true; }, { capture: true, passive: true });
+  }
+}
+
+// The view to show now: the hash's if this context has it, else the default.
+function route(fromHash) {
+  const name = wanted(location.hash);
+  if (fromHash && !name) return; // #calc= read and replaced by the calculator: stays
+  show(name, fromHash);
+}
+
+export function view() {
+  return current;
+}
+
+// Told the name of each view as it shows (app.js loads a view's modules the first time).
+const viewers = [];
+export function onView(listener) {
+  viewers.push(listener);
+}
+
+// Show view `name` (or the default); `focus` moves the focus to its heading.
+export function show(name, focus = true) {
+  const views = layout();
+  const next = name in views ? name : DEFAULT[atTable ? "at" : "out"];
+  const hash = `#view=${next}`;
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("calc") && !params.has("join") && location.hash !== hash) {
+    history.replaceState(null, "", location.pathname + location.search + hash);
+  }
+  current = next;
+  document.body.dataset.view = next;
+  for (const id of SECTIONS) {
+    const section = document.getElementById(id);
+    if (section) section.classList.toggle("off-view", !views[next].includes(id));
+  }
+  drawTabs();
+  drawBar();
+  for (const listener of viewers) listener(next);
+  if (focus) {
+    focusDue = true;
+    placeFocus();
+  }
+}
+
+// Go to view `name` as a tab does: a history entry of its own.
+export function go(name) {
+  if (`#view=${name}` === location.hash) show(name);
+  else location.hash = `view=${name}`; // hashchange shows it
+}
+
+// The first visible heading of the view, made focusable.
+function heading() {
+  for (const id of layout()[current] || []) {
+    const section = document.getElementById(id);
+    if (!section || section.hidden) continue;
+    const found = [...section.querySelectorAll("h2, h3")]
+      .find((el) => el.getClientRects().length && !el.closest("[hidden]") && el.textContent.trim());
+    if (found) return found;
+  }
+  return null;
+}
+
+function placeFocus() {
+  const target = heading();
+  if (!target) return; // the view is still loading: the next update places it
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: false });
+  placed = target;
+  focusDue = false;
+  acted = false;
+}
+
+function update() {
+  const now = Boolean(app.session);
+  if (now !== atTable) {
+    atTable = now;
+    // Starting or joining a table opens its sheet; leaving it, the start view.
+    show(now ? "sheet" : "start");
+    if (now) history.replaceState(null, "", `${location.pathname}#view=sheet`);
+    return;
+  }
+  drawBar();
+  // After the screens redrew: a focus lost with the element that had it goes to the view's
+  // heading (the next natural control), never to <body>.
+  setTimeout(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const gone = placed && !placed.isConnected; // the shell's own focus went with its element
+    if (focusDue || (lost && (acted || gone))) placeFocus();
+  });
+}
+
+function drawTabs() {
+  if (!tabs) return;
+  const views = Object.keys(layout());
+  replace(tabs, h("ul", {}, views.map((name) => h("li", {}, h("a", {
+    href: `#view=${name}`, id: `tab-${name}`, class: "tab",
+    "aria-current": name === current ? "page" : null,
+  }, h("span", { class: "tab-icon", "aria-hidden": "true" }, ICONS[name]),
+  h("span", { class: "tab-label" }, t(`shell.view_${name}`)))))));
+  tabs.setAttribute("aria-label", t("shell.nav"));
+}
+
+let shownBar = "";
+
+// The bar: the table code, each player's total (the one to move marked) and who is to move,
+// or the open round in duplicate. Not a live region: the sheet's scoreboard speaks.
+function drawBar() {
+  if (!bar || !app.catalog) return;
+  const game = sheet();
+  const session = app.session;
+  const code = session && session.role !== "viewer" ? session.code : null;
+  const key = JSON.stringify([document.documentElement.lang, code, game && [game.players,
+    game.totals, game.to_move, game.ended, game.final, game.rounds && game.rounds.length,
+    game.standings]]);
+  if (key === shownBar) return;
+  shownBar = key;
+  bar.hidden = !session;
+  if (!session) {
+    bar.replaceChildren();
+    return;
+  }
+  const items = [];
+  if (code) {
+    items.push(h("p", { class: "bar-code" }, h("span", { class: "sr-only" },
+      `${t("start.table_code")} `), h("strong", { class: "code" }, code)));
+  }
+  if (game) {
+    const duplicate = game.mode === "duplicate";
+    const scores = game.final ? game.final.map((row) => row.final)
+      : duplicate ? game.standings.map((s) => s.total) : game.totals;
+    const moving = game.ended || duplicate ? null : game.to_move;
+    const id = uid("bar");
+    items.push(
+      h("ul", { class: "bar-totals", "aria-labelledby": id },
+        game.players.map((_, p) => h("li", {
+          class: p === moving ? "to-move" : null, dataset: { player: p },
+        }, h("span", { class: "name" }, playerName(game.players, p)), " ",
+        h("span", { class: "total num" }, number(scores[p] ?? 0))))),
+      h("p", { class: "bar-turn", id },
+        game.ended ? t("sheet.ended")
+          : duplicate ? t("shell.round", { n: number(game.rounds.length) })
+            : t("sheet.to_move", { name: playerName(game.players, game.to_move) })));
+  }
+  replace(bar, items);
+  bar.setAttribute("aria-label", t("shell.bar"));
+}
+
+// A long hint behind a "?" button: the text shows when asked for, and stays open over
+// redraws. `id` stays on the text so that aria-describedby keeps pointing at it.
+const openHints = new Set();
+
+export function helpHint(id, text) {
+  const open = openHints.has(id);
+  const box = h("p", { class: "hint help-text", id, hidden: !open }, text);
+  const button = h("button", {
+    type: "button", class: "help", id: `${id}-toggle`, "aria-expanded": String(open),
+    "aria-controls": id, "aria-label": t("common.help"),
+    onclick: () => {
+      box.hidden = !box.hidden;
+      if (box.hidden) openHints.delete(id);
+      else openHints.add(id);
+      button.setAttribute("aria-expanded", String(!box.hidden));
+    },
+  }, "?");
+  return h("div", { class: "help-hint" }, button, box);
+}

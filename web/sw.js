@@ -1,0 +1,79 @@
+// The service worker: the app shell offline. Every GET of the app's own files and of
+// /api/catalog goes to the network first (a phone online always has the newest files) and
+// its answer is kept; when the server is away (or slower than WAIT) the kept copy answers, so
+// a reload shows the app, and the phone shows the last sheet it kept itself (live.js) with
+// its unsent commands. A table's own answers (/api/tables/…: views, the game as text, the
+// QR code, the phones) are never kept, nor any other /api/ call, /health, the websocket or
+// anything but GET: nothing of a sheet outlives the phone leaving its table.
+
+const CACHE = "tilestream-shell-1";
+// The views' modules that load only when their view first shows are kept from the start,
+// so every view opens offline even if it was never opened online.
+const SHELL = [
+  "/", "/display.html", "/print.html", "/manifest.webmanifest", "/api/catalog",
+  "/favicon.ico", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/calculator.js", "/js/typed.js", "/js/boardmode.js", "/js/board.js", "/js/examples.js",
+  "/js/sheet.js", "/js/duplicate.js", "/js/clock.js", "/js/penalty.js", "/js/endgame.js",
+];
+const WAIT = 4000; // ms the network has before a kept copy answers instead
+
+function keeps(url) {
+  if (url.origin !== self.location.origin) return false;
+  const path = url.pathname;
+  if (path.startsWith("/api/")) return path === "/api/catalog";
+  return path !== "/health" && path !== "/ws" && path !== "/sw.js";
+}
+
+// Best effort: a file missing from the server (renamed meanwhile) costs nothing else.
+async function keepAll(urls) {
+  const cache = await caches.open(CACHE);
+  await Promise.allSettled(urls.map(async (url) => {
+    if (!(await cache.match(url, { ignoreVary: true }))) await cache.add(url);
+  }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepAll(SHELL).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+// The page names the files it loaded before this worker controlled it (offline.js).
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "keep" || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.map((url) => new URL(url, self.location.origin))
+    .filter(keeps).map((url) => url.pathname + url.search);
+  event.waitUntil(keepAll([...new Set(urls)]));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !keeps(new URL(request.url))) return; // the browser's own way
+  event.respondWith(answer(request, event));
+});
+
+async function answer(request, event) {
+  const network = fetch(request);
+  event.waitUntil(network.then((response) => {
+    if (!response.ok || response.type !== "basic") return undefined;
+    const copy = response.clone(); // before the page reads the body
+    return caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }).catch(() => {}));
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(reject, WAIT); });
+  try {
+    return await Promise.race([network, late]);
+  } catch {
+    // A page opened with a query (the print pages) is the same file.
+    const cache = await caches.open(CACHE);
+    const kept = await cache.match(request, { ignoreVary: true })
+      ?? await cache.match(request, { ignoreVary: true, ignoreSearch: request.mode === "navigate" });
+    return kept ?? network;
+  } finally {
+    clearTimeout(timer);
+  }
+}
