@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: a test-owned redis-server and the stores on top of it."""
+"""Fixtures for the server tests: a test-owned redis-server, the stores on top of it, and two
+table servers sharing it."""
 
 import contextlib
 from collections.abc import AsyncIterator, Iterator
@@ -11,6 +12,7 @@ from server.store import Store
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 from tests.server.redis_server import RedisServer
+from tests.server.serving import ServerProcess
 
 
 @pytest.fixture(scope="session")
@@ -67,3 +69,19 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         backend = RedisStore(_flushed(request.getfixturevalue("redis_server")))
     async with _opened(backend):
         yield backend
+
+
+@pytest.fixture
+def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProcess, ...]]:
+    """Two table servers on the test-owned Redis, each with its own port and data folder:
+    any table is served by both."""
+    servers = tuple(ServerProcess(tmp_path / name, redis=redis_server.url) for name in "ab")
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+    for server in servers:
+        server.assert_no_crash()

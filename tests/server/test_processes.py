@@ -7,10 +7,6 @@ phones of the other see, in the same order and byte for byte the same.
 import asyncio
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from server.store_redis import RedisStore
 from tests.server.redis_server import RedisServer
@@ -29,21 +25,6 @@ from tests.server.serving import (
     same_table,
     turn,
 )
-
-
-@pytest.fixture
-def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProcess, ...]]:
-    """Two servers on the test-owned Redis, each with its own port and data folder."""
-    servers = tuple(ServerProcess(tmp_path / name, redis=redis_server.url) for name in "ab")
-    try:
-        for server in servers:
-            server.start()
-        yield servers
-    finally:
-        for server in servers:
-            server.stop()
-    for server in servers:
-        server.assert_no_crash()
 
 
 def on(server: ServerProcess, table: Table, token: str) -> Phone:

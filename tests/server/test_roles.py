@@ -40,21 +40,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     running.assert_no_crash()
 
 
-@pytest.fixture
-def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProcess, ...]]:
-    """Two servers on one Redis: a table is served by both."""
-    servers = tuple(ServerProcess(tmp_path / name, redis=redis_server.url) for name in "ab")
-    try:
-        for one in servers:
-            one.start()
-        yield servers
-    finally:
-        for one in servers:
-            one.stop()
-    for one in servers:
-        one.assert_no_crash()
-
-
 def joined(table: Table, seat: int | None, key: str = "", role: str = "player") -> dict[str, Any]:
     """A new device at ``table`` (from its own address: joins are limited per address)."""
     reply = Api(table.api.url, new_address()).post(
