@@ -67,6 +67,13 @@ def wait_for_state(page: Page, predicate: str, timeout: float = 10.0) -> None:
         page.wait_for_timeout(50)
 
 
+def line_kinds(page: Page) -> list[str]:
+    """The kinds of the lines of the sheet the phone shows ("points", "pass", "move" …)."""
+    return page.evaluate(
+        "async () => (await import('/js/state.js')).app.view.sheet.lines.map(l => l.kind)"
+    )
+
+
 def missing_strings(page: Page) -> list[str]:
     """Keys the page asked for that its language file lacks."""
     return page.evaluate("async () => [...(await import('/js/i18n.js')).missing]")

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: one real ``tilestream serve`` and one Chromium per run."""
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -18,6 +19,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+    process.assert_no_crash()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server the test may stop, kill and start again (the shared one stays up)."""
+    process = ServerProcess(tmp_path / "data", options=("--joins-per-minute", "10000"))
+    process.start()
+    yield process
+    if process.running:
+        process.stop()
     process.assert_no_crash()
 
 

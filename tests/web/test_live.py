@@ -1,24 +1,10 @@
 """Live: changes reach every phone without a reload; a lost server shows a quiet banner, the
 phones reconnect by themselves, and a command tapped while offline lands exactly once."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, open_app, shot, wait_for_state
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A server this test may kill and start again (the shared one stays up)."""
-    process = ServerProcess(tmp_path / "data", options=("--joins-per-minute", "10000"))
-    process.start()
-    yield process
-    process.stop()
-    process.assert_no_crash()
+from tests.web.browser import create_table, join_table, line_kinds, open_app, shot, wait_for_state
 
 
 def sheet_seq(page: Page) -> int:
@@ -35,12 +21,6 @@ def send(page: Page, command: dict) -> None:
             (await import('/js/live.js')).send(refer(app.view.sheet, c)).catch(() => {});
         }""",
         command,
-    )
-
-
-def lines(page: Page) -> list[str]:
-    return page.evaluate(
-        "async () => (await import('/js/state.js')).app.view.sheet.lines.map(l => l.kind)"
     )
 
 
@@ -78,7 +58,7 @@ def test_offline_banner_reconnect_and_a_command_sent_once(
     expect(banner).to_be_hidden(timeout=30_000)
     for page in (host, guest):
         wait_for_state(page, f"app => app.view.seq === {before + 1}", timeout=30)
-        assert lines(page) == ["pass"]
+        assert line_kinds(page) == ["pass"]
     # The outbox is empty: a reload sends nothing again.
     host.reload()
     wait_for_state(host, "app => app.online")
@@ -119,7 +99,7 @@ def test_a_command_queued_for_a_turn_recorded_meanwhile_is_refused_and_said(
     expect(host.get_by_role("alert")).to_have_text(
         "De beurt van Anna is net genoteerd door de telefoon van Anna: 24"
     )
-    assert lines(host) == ["points"]
+    assert line_kinds(host) == ["points"]
     assert host.evaluate(
         "() => Object.keys(localStorage).filter(k => k.includes('outbox'))"
         " .map(k => localStorage.getItem(k))"

@@ -4,16 +4,14 @@ last sheet it saw, marked as not live, and a command tapped in is sent once, for
 named, when the server is back. A phone that left its table keeps nothing of the sheet."""
 
 import struct
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess, request
 from tests.web.browser import (
     create_table,
     join_table,
+    line_kinds,
     open_app,
     post,
     ready,
@@ -24,17 +22,6 @@ from tests.web.browser import (
 )
 
 NOT_LIVE = "Niet live: geen verbinding met de tafel."
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A server this test may stop and start again (the shared one stays up)."""
-    process = ServerProcess(tmp_path / "data", options=("--joins-per-minute", "10000"))
-    process.start()
-    yield process
-    if process.running:
-        process.stop()
-    process.assert_no_crash()
 
 
 def png_size(body: bytes) -> tuple[int, int]:
@@ -74,12 +61,6 @@ def kept_answers(page: Page) -> list[str]:
             const cache = await caches.open('tilestream-shell-1');
             return (await cache.keys()).map((r) => new URL(r.url).pathname);
         }"""
-    )
-
-
-def kinds(page: Page) -> list[str]:
-    return page.evaluate(
-        "async () => (await import('/js/state.js')).app.view.sheet.lines.map(l => l.kind)"
     )
 
 
@@ -171,7 +152,7 @@ def test_a_reload_with_the_server_away_shows_the_kept_sheet_and_sends_a_tap_once
     expect(banner).to_be_hidden()
     expect(host.locator("body")).not_to_have_class("not-live")
     wait_for_state(host, f"app => app.view.seq === {before + 1}", timeout=15)
-    assert kinds(host) == ["points", "pass"]
+    assert line_kinds(host) == ["points", "pass"]
     session = session_of(host)
     view = own_server.api().view(session["table"], session["token"]).json()
     assert [line["kind"] for line in view["sheet"]["lines"]] == ["points", "pass"]

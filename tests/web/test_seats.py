@@ -15,6 +15,7 @@ from tests.web.browser import (
     SCOREKEEPER,
     create_table,
     join_table,
+    line_kinds,
     missing_strings,
     open_app,
     session_of,
@@ -40,12 +41,6 @@ def phones(browser: Browser, server: ServerProcess) -> Iterator[Phones]:
     for page in opened:
         assert missing_strings(page) == []
         page.context.close()
-
-
-def lines(page: Page) -> list[str]:
-    return page.evaluate(
-        "async () => (await import('/js/state.js')).app.view.sheet.lines.map(l => l.kind)"
-    )
 
 
 def tap_together(pages: list[Page], selector: str, name: str) -> None:
@@ -108,7 +103,7 @@ def test_two_phones_entering_the_same_points_at_once_make_one_line(phones: Phone
     for page in (host, anna, bas):
         wait_for_state(page, "app => app.view.sheet.lines.length === 1")
         expect(page.locator(".scoreboard .total")).to_have_text(["24", "0"])
-    assert lines(host) == ["points"]
+    assert line_kinds(host) == ["points"]
     # What was typed stays, now for the turn to play: nothing went to Bas.
     expect(told.get_by_label("Punten, tot 2.000")).to_have_value("24")
     expect(told.get_by_role("heading", name="Beurt van Bas")).to_be_visible()
@@ -135,7 +130,7 @@ def test_two_phones_recording_the_same_move_at_once_make_one_line(phones: Phones
     for page in (host, anna, bas):
         wait_for_state(page, "app => app.view.sheet.lines.length === 1")
         expect(page.locator(".scoreboard .total")).to_have_text([points, "0"])
-    assert lines(host) == ["move"]
+    assert line_kinds(host) == ["move"]
     # The refused phone keeps the move; its button now says whose turn it would go to.
     expect(told.locator("#calc-word-0")).to_have_value("plank")
     expect(told.locator("#calculator .result button.primary")).to_have_text(f"{points} voor Bas")
