@@ -16,8 +16,10 @@ cache is empty, on a 390 px phone viewport in Dutch, loading ``/``:
   (CDP ``Emulation.setCPUThrottlingRate``) as on a cheap phone. Goal ≤ 1.5 s. Baseline:
   the same load without the slowdown.
 
-Loopback has no network latency; the figures are the page's own weight and work. The last
-table lists the heaviest files of one load, so an over-budget page shows what to trim.
+Loopback has no network latency; the figures are the page's own weight and work. A table
+lists the heaviest files of one load, so an over-budget page shows what to trim; the last
+one what each view loaded later costs (its modules, styles and API calls, the websocket's
+frames not counted), one phone opening them in turn.
 """
 
 import argparse
@@ -28,10 +30,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import PHONE, launch
+from tests.web.browser import PHONE, create_table, launch, ready, show
 
 BYTES_GOAL = 60_000
 USABLE_GOAL = 1500.0  # ms, with the CPU slowed 4×
@@ -85,49 +87,145 @@ class Load(NamedTuple):
         return sum(f.headers for f in self.files)
 
 
+class Recorder:
+    """Every response a page receives, from CDP's network events, as ``File`` rows."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.base = base
+        self.cdp = page.context.new_cdp_session(page)
+        self.seen: dict[str, dict[str, Any]] = {}
+        self.cdp.on("Network.responseReceived", self._received)
+        self.cdp.on("Network.dataReceived", self._data)
+        self.cdp.on("Network.loadingFinished", self._finished)
+        self.cdp.send("Network.enable")
+
+    def _received(self, event: dict[str, Any]) -> None:
+        response = event["response"]
+        headers = {k.lower(): v for k, v in response["headers"].items()}
+        self.seen[event["requestId"]] = {
+            "path": response["url"].removeprefix(self.base) or "/",
+            "kind": event["type"],
+            "encoding": headers.get("content-encoding", "—"),
+            "headers": int(response.get("encodedDataLength", 0)),
+            "size": 0,
+        }
+
+    def _data(self, event: dict[str, Any]) -> None:
+        if event["requestId"] in self.seen:
+            self.seen[event["requestId"]]["size"] += event["dataLength"]
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        if event["requestId"] in self.seen:
+            self.seen[event["requestId"]]["transferred"] = int(event["encodedDataLength"])
+
+    def take(self) -> tuple[File, ...]:
+        """The responses finished since the last take."""
+        done = [key for key, f in self.seen.items() if "transferred" in f]
+        return tuple(File(**self.seen.pop(key)) for key in done)
+
+
+def context_for(
+    browser: Browser, encoding: str | None = None, workers: bool = True
+) -> BrowserContext:
+    headers = {"Accept-Encoding": encoding} if encoding else {}
+    return browser.new_context(
+        viewport=PHONE,
+        locale="nl",
+        device_scale_factor=1,
+        extra_http_headers=headers,
+        service_workers="allow" if workers else "block",
+    )
+
+
 def load(browser: Browser, url: str, slowdown: float = 1, encoding: str | None = None) -> Load:
     """Load ``url`` in a fresh context (empty cache) and wait until all is quiet."""
-    headers = {"Accept-Encoding": encoding} if encoding else {}
-    context = browser.new_context(
-        viewport=PHONE, locale="nl", device_scale_factor=1, extra_http_headers=headers
-    )
+    context = context_for(browser, encoding)
     try:
         page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        seen: dict[str, dict[str, Any]] = {}
-
-        def received(event: dict[str, Any]) -> None:
-            response = event["response"]
-            headers = {k.lower(): v for k, v in response["headers"].items()}
-            seen[event["requestId"]] = {
-                "path": response["url"].removeprefix(url) or "/",
-                "kind": event["type"],
-                "encoding": headers.get("content-encoding", "—"),
-                "headers": int(response.get("encodedDataLength", 0)),
-                "size": 0,
-            }
-
-        def data(event: dict[str, Any]) -> None:
-            if event["requestId"] in seen:
-                seen[event["requestId"]]["size"] += event["dataLength"]
-
-        def finished(event: dict[str, Any]) -> None:
-            if event["requestId"] in seen:
-                seen[event["requestId"]]["transferred"] = int(event["encodedDataLength"])
-
-        cdp.on("Network.responseReceived", received)
-        cdp.on("Network.dataReceived", data)
-        cdp.on("Network.loadingFinished", finished)
-        cdp.send("Network.enable")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        recorder = Recorder(page, url)
+        recorder.cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         page.add_init_script(USABLE)
         page.goto(url + "/", wait_until="load", timeout=60_000)
         usable = page.wait_for_function("() => window.__usable", timeout=60_000).json_value()
         page.wait_for_load_state("networkidle", timeout=60_000)
-        files = tuple(File(**f) for f in seen.values() if "transferred" in f)
-        return Load(float(usable), files)
+        return Load(float(usable), recorder.take())
     finally:
         context.close()
+
+
+def quiet(page: Page) -> None:
+    """Until the page's requests have settled (the websocket does not count)."""
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    page.wait_for_timeout(300)  # a module a view imports once its state arrived
+
+
+# What a phone loads only when it first needs it, step by step after the first load: each
+# step names what it opened, and how to open it.
+LATER: list[tuple[str, Callable[[Page], None]]] = [
+    ("Score a move: the calculator", lambda page: show(page, "score")),
+    ("a classic table started: the sheet, the host's devices",
+     lambda page: create_table(page, ["Ann", "Bas", "Cas"])),
+    ("Tiles", lambda page: show(page, "tiles")),
+    ("Table", lambda page: show(page, "table")),
+]  # fmt: skip
+#: Tables started afresh, each in its own context: the mode's label on the start form.
+FRESH = {
+    "a duplicate table started: its sheet, the host's devices": (
+        "Duplicate: iedereen dezelfde letters"
+    ),
+    "an online game started: the play view, the host's devices": "Online spelen",
+}
+
+
+def later(browser: Browser, url: str) -> list[tuple[str, tuple[File, ...]]]:
+    """The bytes of each view loaded after the first load (gzip, empty cache), in one
+    context for the steps of LATER and a fresh one for each table of FRESH.
+
+    The service worker is blocked here: it fetches every view's modules in the background
+    after the first load (so that each opens offline), which would make them cost nothing
+    here; these are the bytes a view costs, whoever fetches them.
+    """
+    steps: list[tuple[str, tuple[File, ...]]] = []
+    context = context_for(browser, workers=False)
+    try:
+        page = context.new_page()
+        recorder = Recorder(page, url)
+        page.goto(url + "/", wait_until="load", timeout=60_000)
+        ready(page)
+        quiet(page)
+        steps.append(("first load", recorder.take()))
+        for name, step in LATER:
+            step(page)
+            quiet(page)
+            steps.append((name, recorder.take()))
+    finally:
+        context.close()
+    for name, mode in FRESH.items():
+        context = context_for(browser, workers=False)
+        try:
+            page = context.new_page()
+            page.goto(url + "/", wait_until="load", timeout=60_000)
+            ready(page)
+            quiet(page)
+            recorder = Recorder(page, url)
+            create_table(page, ["Ann", "Bas"], mode=mode)
+            quiet(page)
+            steps.append((name, recorder.take()))
+        finally:
+            context.close()
+    return steps
+
+
+def show_later(steps: list[tuple[str, tuple[File, ...]]]) -> None:
+    """Each later step's bytes on the wire and the files it loaded."""
+    print("\nloaded later, one phone step by step (gzip, empty cache, no service worker):")
+    print(f"{'step':<58} {'on the wire':>11} {'files':>6}  scripts and styles")
+    for name, files in steps:
+        code = sorted(f.path for f in files if f.kind in ("Script", "Stylesheet"))
+        print(
+            f"{name[:58]:<58} {sum(f.transferred for f in files):>11,} {len(files):>6}"
+            f"  {', '.join(code) if name != 'first load' else '(above)'}"
+        )
 
 
 class Figures(NamedTuple):
@@ -225,6 +323,7 @@ def main() -> None:
                 ],
             )
             after = os.getloadavg()[0]
+            steps = later(browser, url)
             server.assert_no_crash()
         browser.close()
     gzipped = Figures("first load, bytes (gzip)", [x.transferred for x in slow], "KB")
@@ -245,6 +344,7 @@ def main() -> None:
         ]
     )
     heaviest(slow[len(slow) // 2])
+    show_later(steps)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,8 @@ def _declare(
 
 
 ALREADY_JOINED = _declare("already_joined")
+# ``tilestream top``: the board file cannot be read, or is not 15 rows of tiles
+BAD_BOARD = _declare("bad_board", phone=False)
 # not ``across`` or ``down``
 BAD_DIRECTION = _declare("bad_direction", "text")
 # a typed-word mark past the word's end
@@ -50,6 +52,8 @@ BAD_INDEX = _declare("bad_index", "index", "length")
 BAD_MESSAGE = _declare("bad_message", "error")
 # not one of 2L 3L 2W 3W
 BAD_PREMIUM = _declare("bad_premium", "text")
+# ``tilestream top``: a rack that is not tiles of the edition
+BAD_RACK = _declare("bad_rack", phone=False)
 # a board drawing of the wrong shape
 BAD_ROWS = _declare("bad_rows", "rows", "size")
 # not a square name like ``H8``
@@ -58,6 +62,12 @@ BAD_SQUARE = _declare("bad_square", "text")
 BAD_TILE = _declare("bad_tile", "text")
 # the token opens no table, or not this one
 BAD_TOKEN = _declare("bad_token", status=401)
+# ``serve --wordlist``: not EDITION=FILE
+BAD_WORDLIST_OPTION = _declare("bad_wordlist_option", phone=False)
+# ``--words``/``--wordlist``: the list cannot be read, or has no word
+BAD_WORDS = _declare("bad_words", phone=False)
+# online: an exchange with fewer tiles in the bag than the rules ask (P-51)
+BAG_TOO_SMALL = _declare("bag_too_small", "bag", "min")
 # the table kept moving while the command was decided; try again
 BUSY = _declare("busy", status=409)
 CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)
@@ -74,6 +84,8 @@ EXCHANGE_BAG_LOW = _declare(
 EXCHANGE_LIMIT = _declare(
     "exchange_limit", "count", "max", "player", "seq", notice=True, refusal=False
 )
+# online: an exchange is of 1 to 7 tiles
+EXCHANGE_COUNT = _declare("exchange_count", "count", "max")
 # the first move must cover the centre star
 FIRST_MOVE_OFF_CENTRE = _declare("first_move_off_centre", "centre")
 # the first move needs at least two tiles
@@ -82,6 +94,8 @@ FIRST_MOVE_SINGLE_TILE = _declare("first_move_single_tile")
 GAME_CHANGED = _declare("game_changed", status=409)
 GAME_ERROR = _declare("game_error")
 GAME_OVER = _declare("game_over", notice=True)
+# online: the record of a game is served once it has ended
+GAME_NOT_OVER = _declare("game_not_over", status=409)
 # an empty square between the new tiles
 GAP = _declare("gap", "square")
 GCG_CLASSIC_ONLY = _declare("gcg_classic_only", phone=False)
@@ -102,6 +116,8 @@ INVALID_MOVE = _declare("invalid_move")
 LETTER_NOT_IN_SET = _declare("letter_not_in_set", "letter")
 # a letter the set lacks can only be a blank
 LOCKED_BLANK = _declare("locked_blank", "letter")
+# online: a time per move outside what a game allows
+MOVE_SECONDS_OUT_OF_RANGE = _declare("move_seconds_out_of_range", "max", "min", "seconds")
 NAME_TOO_LONG = _declare("name_too_long", "length", "max")
 # the edition has no board (Literaki)
 NO_BOARD = _declare("no_board", "edition", notice=True)
@@ -114,18 +130,26 @@ NO_SUCH_ROUND = _declare("no_such_round", "round", notice=True)
 NO_SUCH_SEAT = _declare("no_such_seat", "seat", "seats")
 # a move without new tiles
 NO_TILES = _declare("no_tiles")
+# online: a preview never says whether a word exists (WS-30)
+NO_WORD_CHECK = _declare("no_word_check")
+# online play needs an edition with a word list
+NO_WORD_LIST = _declare("no_word_list", "edition")
 # typed mode without any word
 NO_WORDS = _declare("no_words")
 # the host has not let this device in yet
 NOT_ADMITTED = _declare("not_admitted", status=403)
 # a later move must touch a tile on the board
 NOT_CONNECTED = _declare("not_connected")
+# online: the time per move has not run out (the server's own pass; never a phone's)
+NOT_DUE = _declare("not_due", status=409, phone=False)
 NOT_IN_CLASSIC = _declare("not_in_classic", notice=True, refusal=False)
 NOT_IN_DUPLICATE = _declare("not_in_duplicate", notice=True, refusal=False)
 # new tiles not in one row or one column
 NOT_IN_LINE = _declare("not_in_line")
 NOT_IN_MODE = _declare("not_in_mode", "mode")
 NOT_JOINED = _declare("not_joined")
+# tiles laid or exchanged from a rack, outside an online game
+NOT_ONLINE = _declare("not_online", "mode")
 # the turn meant is not the one to play (after an undo, say)
 NOT_TO_MOVE = _declare("not_to_move", "player", "to_move", status=409)
 # each phone its own seat: another seat's turn, cell or line
@@ -162,6 +186,8 @@ SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
 SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
 # the store cannot be reached or written now; nothing was recorded
 STORE_UNAVAILABLE = _declare("store_unavailable", status=503)
+# online: a play or exchange uses tiles the seat does not hold
+TILES_NOT_ON_RACK = _declare("tiles_not_on_rack", "tiles")
 # a body or frame over the size limit
 TOO_LARGE = _declare("too_large", status=413)
 TOO_MANY_BLANKS = _declare("too_many_blanks", "count", "max", "player")
@@ -189,3 +215,5 @@ UNKNOWN_TABLE = _declare("unknown_table", status=404)
 VIEWER_READ_ONLY = _declare("viewer_read_only", status=403)
 # a typed word over 15 tiles
 WORD_TOO_LONG = _declare("word_too_long", "index", "length", "max")
+# online: every word of the move the list lacks, main and cross words at once (WS-31)
+WORDS_NOT_IN_LIST = _declare("words_not_in_list", "count", "words")

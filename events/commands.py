@@ -60,6 +60,7 @@ class StartGame(Command, tag="start_game"):
     players: tuple[str | None, ...] = (None, None)
     starter: int = 0
     writers: Writers = "own_seat"
+    move_seconds: int | None = None  # online: the time per move; None leaves it off
 
 
 class NewGame(Command, tag="new_game"):
@@ -96,8 +97,18 @@ class Pass(Command, tag="pass"):
 
 
 class Exchange(Command, tag="exchange"):
-    """The player exchanges tiles."""
+    """The player exchanges tiles; online, ``tiles`` names the 1–7 tiles put back (row
+    notation, ``?`` a blank)."""
 
+    player: int | None = None
+    turn: Turn | None = None
+    tiles: str | None = None
+
+
+class Play(Command, tag="play"):
+    """Online: lay tiles from the player's own rack; the server judges every word formed."""
+
+    board: BoardMove
     player: int | None = None
     turn: Turn | None = None
 
@@ -196,6 +207,7 @@ TableCommand = (
     | EnterPoints
     | Pass
     | Exchange
+    | Play
     | WithdrawWord
     | GivePenalty
     | PlaceTiles

@@ -9,7 +9,7 @@ from typing import Literal
 
 import msgspec
 
-Mode = Literal["classic", "duplicate"]
+Mode = Literal["classic", "duplicate", "online"]
 #: Who may write the sheet: each phone its own seat (the default), or one scorekeeper.
 Writers = Literal["own_seat", "scorekeeper"]
 #: A device's place at a table, as the log knows it; the host's is made with the table.
@@ -53,6 +53,10 @@ class GameStarted(Event, tag="game_started"):
     rules: str  # a rule set code, see rules.rulesets
     players: tuple[str | None, ...]  # None: the default name in the phone's language
     starter: int = 0
+    # Online: the server's random seed; the bag and every draw are a function of it and the
+    # log, so the log (which never leaves the server) replays every rack.
+    seed: str = ""
+    move_seconds: int | None = None  # online: the time per move, off by default
 
 
 class MoveRecorded(Event, tag="move"):
@@ -80,15 +84,19 @@ class PointsEntered(Event, tag="points"):
 
 
 class Passed(Event, tag="pass"):
-    """A turn without a move or an exchange."""
+    """A turn without a move or an exchange; online, the server passes a player whose time
+    per move ran out (``timed_out``)."""
 
     player: int
+    timed_out: bool = False
 
 
 class Exchanged(Event, tag="exchange"):
-    """A turn spent exchanging tiles."""
+    """A turn spent exchanging tiles; online, the tiles that went back to the bag (row
+    notation, ``?`` a blank)."""
 
     player: int
+    tiles: str = ""
 
 
 class WordWithdrawn(Event, tag="withdrawn"):

@@ -1,7 +1,8 @@
 """The decider: state + command → the events to record, or a refusal with a stable code.
 
-Pure: the server passes its clock in (``at``, ms) for the round clock; nothing else
-from outside enters.
+Pure: the server passes in its clock (``at``, ms) for the round clock, and for online play
+the seed it drew for a new game (``seed``) and the edition's word list (``contains``, text →
+bool); nothing else from outside enters.
 """
 
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from events.events import (
     WordWithdrawn,
     WritersSet,
 )
-from rules import permissions, rulesets, seating
+from rules import online, permissions, rulesets, seating
 from rules.board import Board
 from rules.errors import GameError
 from rules.permissions import Actor
@@ -45,6 +46,7 @@ from rules.scoring import MoveScore, TypedTile, score_words
 from rules.settlement import BLANK, rack_tiles
 from rules.state import Game, State
 from rules.tiles import parse_tile
+from rules.wordcheck import Contains
 
 MAX_POINTS = 2000  # SHC-12
 _PREMIUMS = frozenset(Premium)
@@ -64,19 +66,27 @@ def refuse(message: str, code: str, **params: object) -> Refused:
 
 
 def decide(
-    state: State, command: c.TableCommand, *, at: int = 0, actor: Actor | None = None
+    state: State,
+    command: c.TableCommand,
+    *,
+    at: int = 0,
+    actor: Actor | None = None,
+    seed: str = "",
+    contains: Contains | None = None,
 ) -> tuple[Event, ...]:
     """The events ``command`` records on ``state``; raises GameError with a code if refused.
 
     With an ``actor`` (a device at the table) it is first checked that the actor may ask it;
-    without one (a game record, a Python shell) everything is allowed.
+    without one (a game record, a Python shell) everything is allowed. An online game needs
+    ``seed`` (fresh from ``secrets``) to start or start again — ValueError without one — and
+    ``contains``, the edition's word list, to start and to judge a move.
     """
     if actor is not None:
         permissions.check(state, actor, command)
     if isinstance(command, c.SetWriters | c.AdmitDevice | c.RemoveDevice):
         return (seating.decide(state, command),)
     if isinstance(command, c.StartGame):
-        started = _start(command)
+        started = _start(command, seed, contains)
         if command.writers == state.seating.writers:
             return (started,)
         return (started, WritersSet(command.writers))
@@ -86,16 +96,28 @@ def decide(
     meant = permissions.check_reference(state, game, command)
     if isinstance(command, c.NewGame):
         starter = (game.starter + 1) % len(game.players)
+        if game.mode == "online":
+            return (online.new_game(game, starter, seed),)
         return (GameStarted(game.edition, game.mode, game.rules, game.players, starter),)
     if isinstance(command, c.Undo):
         line = permissions.latest_line(state)
         if line is None:
             raise refuse("there is no line to undo", codebook.NOTHING_TO_UNDO)
+        if game.mode == "online":
+            return tuple(LineUndone(seq) for seq in online.undo_lines(state, line))
         return (LineUndone(line.seq),)
     if game.ended is not None:
         raise refuse("the game is over: undo the end or start a new game", codebook.GAME_OVER)
     if meant is not None:  # the turn names its player
         command = replace(command, player=meant)
+    if game.mode == "online":
+        return online.decide(game, command, contains)
+    if isinstance(command, c.Play) or (isinstance(command, c.Exchange) and command.tiles):
+        raise refuse(
+            "tiles are laid or exchanged from a rack only in an online game",
+            codebook.NOT_ONLINE,
+            mode=game.mode,
+        )
     handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
     try:
         decide_one = handler[type(command)]
@@ -108,15 +130,17 @@ def decide(
     return decide_one(game, command, at)
 
 
-def _start(command: c.StartGame) -> GameStarted:
+def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameStarted:
     edition = editions.get(command.edition)
     rules = rulesets.get(command.rules)
     count = len(command.players)
     if command.mode == "duplicate" and not rules.duplicate:
         rules = rulesets.get("duplicate")
-    if command.mode == "classic" and rules.duplicate:
+    if command.mode == "online" and command.rules in ("house", "online"):
+        rules = rulesets.get("online")  # the house rules of online play (P-51)
+    if (rules.duplicate, rules.online) != (command.mode == "duplicate", command.mode == "online"):
         raise refuse(
-            "duplicate rules are for duplicate games",
+            f"{rules.name} are not for {command.mode} games",
             codebook.RULES_NOT_FOR_MODE,
             rules=rules.code,
             mode=command.mode,
@@ -150,7 +174,22 @@ def _start(command: c.StartGame) -> GameStarted:
                 length=len(name),
                 max=MAX_NAME,
             )
-    return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
+    if command.mode != "online":
+        if command.move_seconds is not None:
+            raise refuse(
+                "only an online game has a time per move", codebook.NOT_ONLINE, mode=command.mode
+            )
+        return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
+    online.check_start(edition, command.move_seconds, seed, contains)
+    return GameStarted(
+        edition.code,
+        command.mode,
+        rules.code,
+        players,
+        command.starter,
+        seed=seed,
+        move_seconds=command.move_seconds,
+    )
 
 
 def _player(game: Game, player: int | None) -> int:

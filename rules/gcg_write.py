@@ -1,7 +1,7 @@
 """GCG game records: write a classic game as one (reading is ``rules.gcg``).
 
-``to_gcg`` writes any classic game, from its state or, better, its log (a withdrawn
-word needs the struck move, which only the log keeps): ``#character-encoding UTF-8``, one
+``to_gcg`` writes any classic or online game, from its state or, better, its log (a
+withdrawn word needs the struck move, which only the log keeps): ``#character-encoding UTF-8``, one
 ``#playerN`` line per player (Quackle reads three or four too, macondo two), a ``#note Edition:``
 line (macondo ignores notes of unknown keys), then every standing line in order:
 
@@ -54,7 +54,8 @@ from rules.views import player_name
 
 
 def to_gcg(source: State | Iterable[Recorded], *, language: str | None = None) -> str:
-    """The current classic game of a table (its state, or better its log) as GCG text.
+    """The current classic or online game of a table (its state, or better its log) as GCG
+    text; an online game's turn lines show the whole rack, its exchanges the tiles.
 
     Players without a name get the default name in ``language`` (else the edition's).
     Raises GcgError (``gcg_no_game``, ``gcg_classic_only``).
@@ -68,7 +69,7 @@ def to_gcg(source: State | Iterable[Recorded], *, language: str | None = None) -
     game = state.game
     if game is None:
         raise GcgError("there is no game to write", code=codebook.GCG_NO_GAME)
-    if game.mode != "classic":
+    if game.mode not in ("classic", "online"):
         raise GcgError("only a classic game has a GCG record", code=codebook.GCG_CLASSIC_ONLY)
     writer = _Writer(game, log, language or editions.get(game.edition).language)
     return writer.write(_standing(state))
@@ -126,8 +127,9 @@ class _Writer:
         if isinstance(event, MoveRecorded | PointsEntered):
             return self.points(event, after, _typed_note(event))
         if isinstance(event, Passed | Exchanged):
-            play = "-" if isinstance(event, Passed) else f"-{UNKNOWN}"
-            return [self.line(event.player, UNKNOWN, play, 0, after.totals[event.player])]
+            play = "-" if isinstance(event, Passed) else f"-{event.tiles or UNKNOWN}"
+            rack = held(before, event.player, UNKNOWN)
+            return [self.line(event.player, rack, play, 0, after.totals[event.player])]
         if isinstance(event, WordWithdrawn):
             return self.withdrawn(event, recorded.seq, previous, before, after)
         if isinstance(event, PenaltyGiven):
@@ -141,7 +143,8 @@ class _Writer:
 
     def move(self, event: MoveRecorded, before: Game, total: int) -> str:
         position, word = gcg_play(before.board, event)
-        return self.line(event.player, _laid(event), f"{position} {word}", event.points, total)
+        rack = held(before, event.player, _laid(event))
+        return self.line(event.player, rack, f"{position} {word}", event.points, total)
 
     def points(self, event: MoveRecorded | PointsEntered, after: Game, note: str) -> list[str]:
         total = after.totals[event.player]
@@ -197,6 +200,15 @@ class _Writer:
         if not rack.letters:
             return ""
         return "".join(_rack_tile(t) for t in rack_tiles(self.edition, rack.letters))
+
+
+def held(game: Game, player: int, otherwise: str) -> str:
+    """The rack a turn line shows: in an online game the player's whole rack before the turn
+    (the log keeps every rack; the record is served once the game is over), else
+    ``otherwise``."""
+    if game.online is None or not game.online.racks[player]:
+        return otherwise
+    return "".join(_rack_tile(t) for t in game.online.racks[player])
 
 
 def _laid(event: MoveRecorded) -> str:

@@ -10,6 +10,10 @@ A phone names what it saw: the turn (game, player, turn count or round) for a tu
 newest line for an undo or a penalty, the open round for a top, the game for a new game.
 When the table has moved on, the command is refused with what happened instead, never
 applied to the next player.
+
+Online play is stricter (P-52): a seat plays, exchanges and passes only for itself — the
+host too, and whatever the setting — and only the host undoes or ends the game, since an
+undo hands back the exact rack and bag.
 """
 
 import msgspec
@@ -45,7 +49,7 @@ LINE_EVENTS = (
     GameEnded,
 )
 #: Commands that take a player's turn (classic) or fill a player's cell (duplicate).
-TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord)
+TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord, c.Play)
 #: The host's acts whatever the setting.
 HOST_ACTS = (
     c.StartGame,
@@ -103,22 +107,19 @@ def missing_reference(command: c.TableCommand) -> str | None:
 
 def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
-    if actor.role == "host":
-        return
     if actor.role == "viewer":
         raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
+    if state.game is not None and state.game.mode == "online":
+        _check_online(state, state.game, actor, command)
+        return
+    if actor.role == "host":
+        return
     if isinstance(command, HOST_ACTS):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     game = state.game
     if game is None:
         return  # nothing to write yet: the decider says so
-    if actor.seat is None or not 0 <= actor.seat < len(game.players):
-        raise _refuse(
-            f"this game has no seat {actor.seat}",
-            codebook.NO_SUCH_SEAT,
-            seat=actor.seat,
-            seats=len(game.players),
-        )
+    _check_seat(actor, game)
     if state.seating.writers == "scorekeeper":
         return
     if isinstance(command, ARBITER_ACTS) or (
@@ -135,6 +136,34 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
             f"seat {actor.seat} writes its own lines, not seat {owner}'s",
             codebook.NOT_YOUR_SEAT,
             seat=owner,
+        )
+
+
+def _check_online(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
+    if isinstance(command, TURNS):
+        owner = _owner(state, game, command)
+        if actor.seat != owner:
+            raise _refuse(
+                f"seat {actor.seat} plays only for itself, not for seat {owner}",
+                codebook.NOT_YOUR_SEAT,
+                seat=owner,
+            )
+        return
+    if actor.role == "host":
+        return
+    if isinstance(command, (*HOST_ACTS, c.Undo, c.EndGame)):
+        raise _refuse("only the host may do that in an online game", codebook.HOST_ONLY)
+    _check_seat(actor, game)
+
+
+def _check_seat(actor: Actor, game: Game) -> None:
+    """Raise ``no_such_seat`` unless ``actor`` sits at a seat of ``game``."""
+    if actor.seat is None or not 0 <= actor.seat < len(game.players):
+        raise _refuse(
+            f"this game has no seat {actor.seat}",
+            codebook.NO_SUCH_SEAT,
+            seat=actor.seat,
+            seats=len(game.players),
         )
 
 

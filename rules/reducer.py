@@ -34,13 +34,13 @@ from events.events import (
     TypedLetter,
     WordWithdrawn,
 )
-from rules import rulesets
+from rules import bag, rulesets
 from rules.board import Board
 from rules.errors import GameError
 from rules.seating import SEATING_EVENTS, seat
 from rules.settlement import rack_value
 from rules.squares import Square
-from rules.state import Clock, Game, Line, Notice, Round, State, Step
+from rules.state import Clock, Game, LastTurn, Line, Notice, Online, Round, State, Step
 from rules.tiles import bag_letter, parse_tile
 from rules.tracking import track
 
@@ -70,7 +70,7 @@ def evolve(state: State, recorded: Recorded) -> State:
         return replace(state, seq=recorded.seq, seating=seat(state.seating, recorded))
     if isinstance(event, GameStarted):
         try:
-            game = replace(_start(event), started=recorded.seq)
+            game = replace(_start(event, recorded.at), started=recorded.seq)
         except (Odd, GameError) as problem:
             return _table_warning(state, recorded, problem)
         step = Step(recorded, None, None)
@@ -78,10 +78,19 @@ def evolve(state: State, recorded: Recorded) -> State:
     if state.game is None:
         return _table_warning(state, recorded, Odd(codebook.NO_GAME))
     if isinstance(event, LineUndone):
-        return _undo(state, event.line, recorded.seq)
-    game = _apply(state.game, recorded)
+        undone = _undo(state, event.line, recorded.seq)
+        return replace(undone, game=_turn_clock(state.game, undone.game, recorded.at))
+    game = _turn_clock(state.game, _apply(state.game, recorded), recorded.at)
     step = Step(recorded, state.game, state.steps)
     return State(recorded.seq, game, step, state.warnings, state.seating)
+
+
+def _turn_clock(before: Game, after: Game | None, at: int) -> Game | None:
+    """Online: a new turn (after a line, or an undo) starts the time per move at ``at``."""
+    online = after.online if after is not None else None
+    if online is None or after is None or after.lines is before.lines:
+        return after
+    return replace(after, online=replace(online, turn_since=at))
 
 
 def _apply(game: Game, recorded: Recorded) -> Game:
@@ -125,13 +134,19 @@ def _kind(event: Event) -> str:
     return type(event).__struct_config__.tag  # type: ignore[return-value]
 
 
-def _start(event: GameStarted) -> Game:
+def _start(event: GameStarted, at: int) -> Game:
     count = len(event.players)
     if not count or not 0 <= event.starter < count:
         raise Odd(codebook.NO_SUCH_PLAYER, player=event.starter)
     edition = editions.get(event.edition)
     duplicate = event.mode == "duplicate"
     rules = rulesets.get(event.rules)
+    online = None
+    if event.mode == "online":
+        if edition.layout is None:
+            raise Odd(codebook.NO_BOARD)
+        tiles, racks = bag.deal(edition, event.seed, count)
+        online = Online(event.seed, tiles, racks, event.move_seconds, at)
     return Game(
         edition=event.edition,
         mode=event.mode,
@@ -147,6 +162,7 @@ def _start(event: GameStarted) -> Game:
         clock=Clock(rules.clock_seconds, rules.clock_seconds * 1000)
         if duplicate and rules.clock_seconds
         else None,
+        online=online,
     )
 
 
@@ -212,6 +228,11 @@ def _move(game: Game, event: MoveRecorded, seq: int) -> Game:
     tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
     if game.mode == "duplicate":  # the player's cell; the board keeps only tops (P-40)
         return _cell(game, len(game.rounds) - 1, event.player, event.points)
+    if game.online is not None:
+        game = _from_rack(game, event.player, tiles)
+        squares = tuple(p.square for p in event.placed)
+        last = LastTurn(event.player, "move", event.words, event.points, squares)
+        game = _last(game, last)
     game = _placed(game, event.placed)
     return _turn(
         game,
@@ -232,17 +253,64 @@ def _points(game: Game, event: PointsEntered, seq: int) -> Game:
     return _turn(game, seq, "points", event.player, event.points)
 
 
+def _from_rack(game: Game, player: int, tiles: tuple[str, ...]) -> Game:
+    """Online: the player's rack less the tiles laid, filled again from the bag (WS-10)."""
+    online = game.online
+    assert online is not None
+    player = _player(game, player)
+    rack = online.racks[player]
+    if bag.missing(rack, tiles):
+        raise Odd(codebook.TILES_NOT_ON_RACK)  # no tiles named: a warning is seen by all
+    left, rack = bag.draw(
+        online.bag, bag.without(rack, tiles), editions.get(game.edition).rack_size
+    )
+    return replace(game, online=replace(online, bag=left, racks=_set(online.racks, player, rack)))
+
+
+def _last(game: Game, last: LastTurn) -> Game:
+    assert game.online is not None
+    return replace(game, online=replace(game.online, last=last))
+
+
+def _pass(game: Game, event: Passed, seq: int) -> Game:
+    if game.online is not None:
+        game = _last(game, LastTurn(event.player, "pass", timed_out=event.timed_out))
+    return _turn(game, seq, "pass", event.player)
+
+
+def _online_exchange(game: Game, event: Exchanged, seq: int) -> Game:
+    """Online: the named tiles go back after as many are drawn; the bag is shuffled again."""
+    online = game.online
+    assert online is not None
+    player = _player(game, event.player)
+    tiles = bag.parse(editions.get(game.edition), event.tiles)
+    rack = online.racks[player]
+    if bag.missing(rack, tiles):
+        raise Odd(codebook.TILES_NOT_ON_RACK)
+    left, rack = bag.exchange(online.bag, rack, tiles, online.seed, seq)
+    online = replace(
+        online,
+        bag=left,
+        racks=_set(online.racks, player, rack),
+        last=LastTurn(player, "exchange", count=len(tiles)),
+    )
+    game = _turn(replace(game, online=online), seq, "exchange", player)
+    return replace(game, exchanges=_set(game.exchanges, player, game.exchanges[player] + 1))
+
+
 def _exchange(game: Game, event: Exchanged, seq: int) -> Game:
+    if game.online is not None:
+        return _online_exchange(game, event, seq)
     rules = rulesets.get(game.rules)
-    bag = track(game).in_bag if rules.exchange_min_bag is not None else 0
+    in_bag = track(game).in_bag if rules.exchange_min_bag is not None else 0
     game = _turn(game, seq, "exchange", event.player)
     count = game.exchanges[event.player] + 1
     notices = []
-    if rules.exchange_min_bag is not None and bag < rules.exchange_min_bag:
+    if rules.exchange_min_bag is not None and in_bag < rules.exchange_min_bag:
         notices.append(
             Notice(
                 codebook.EXCHANGE_BAG_LOW,
-                {"seq": seq, "player": event.player, "bag": bag, "min": rules.exchange_min_bag},
+                {"seq": seq, "player": event.player, "bag": in_bag, "min": rules.exchange_min_bag},
             )
         )
     if rules.exchange_max is not None and count > rules.exchange_max:
@@ -337,7 +405,7 @@ def _clock_reset(game: Game, event: ClockReset, seq: int) -> Game:
 
 def _ended(game: Game, event: GameEnded, seq: int) -> Game:
     _open(game)
-    if game.mode == "classic" and event.racks:
+    if game.mode in ("classic", "online") and event.racks:
         if len(event.racks) != len(game.players):
             raise Odd(codebook.RACK_COUNT, count=len(event.racks))
         edition = editions.get(game.edition)
@@ -349,7 +417,7 @@ def _ended(game: Game, event: GameEnded, seq: int) -> Game:
 _HANDLERS: dict[type, Callable[[Game, Event, int], Game]] = {
     MoveRecorded: _move,
     PointsEntered: _points,
-    Passed: lambda game, event, seq: _turn(game, seq, "pass", event.player),
+    Passed: _pass,
     Exchanged: _exchange,
     WordWithdrawn: lambda game, event, seq: _turn(game, seq, "withdrawn", event.player),
     PenaltyGiven: _penalty,

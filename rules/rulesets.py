@@ -30,6 +30,7 @@ class RuleSet(msgspec.Struct, frozen=True):
     exchange_max: int | None = None  # warn past this many exchanges by one player
     going_out_ends_game: bool = False  # SBNL: no last turn for the others (FED-SBNL-08)
     duplicate: bool = False
+    online: bool = False  # the server holds the bag and the racks and judges every word
     clock_seconds: int | None = None  # duplicate round clock default (FISF: 3 minutes)
 
     def pass_limit_for(self, players: int) -> int | None:
@@ -94,6 +95,18 @@ RULE_SETS: Mapping[str, RuleSet] = {
             pass_limit=4,
             exchange_min_bag=7,
             exchange_max=3,
+        ),
+        RuleSet(
+            code="online",
+            name="Online play (Woordstrijd)",
+            source="Woordstrijd rules (WS-06..18) with P-51: three passes in a row end the"
+            " game whatever the player count (exchanges and refused moves are not passes);"
+            " exchange 1 to 7 tiles only with 7 in the bag; going out with an empty bag"
+            " ends the game at once; every word formed must be in the list.",
+            pass_limit=3,
+            exchange_min_bag=7,
+            going_out_ends_game=True,
+            online=True,
         ),
         RuleSet(
             code="duplicate",

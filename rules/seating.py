@@ -56,7 +56,7 @@ def join(state: State, device: str, role: str, chosen: int | None, key: str) -> 
             f"this table has {seats} seats", code=codebook.NO_SUCH_SEAT, seat=chosen, seats=seats
         )
     holders = [m for m in state.seating.members if m.seat == chosen and m.admitted]
-    if not holders:
+    if not holders and chosen != host_seat(state):
         return (DeviceJoined(device, "player", chosen, key),)
     same = [m for m in holders if key and m.key == key]
     if same:  # the same phone again (it left, or lost its session): its old entry goes
@@ -64,11 +64,17 @@ def join(state: State, device: str, role: str, chosen: int | None, key: str) -> 
     return (DeviceJoined(device, "player", chosen, key, admitted=False),)
 
 
+def host_seat(state: State) -> int | None:
+    """The seat the host's device plays: the first of an online game, since who starts a
+    game among friends plays in it; at a physical table the host keeps the sheet, no seat."""
+    return 0 if state.game is not None and state.game.mode == "online" else None
+
+
 def taken(state: State) -> tuple[bool, ...]:
-    """Per seat of the current game: does an admitted device hold it?"""
+    """Per seat of the current game: does an admitted device (or the host) hold it?"""
     if state.game is None:
         return ()
-    held = {m.seat for m in state.seating.members if m.admitted}
+    held = {m.seat for m in state.seating.members if m.admitted} | {host_seat(state)}
     return tuple(seat in held for seat in range(len(state.game.players)))
 
 

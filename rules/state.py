@@ -48,6 +48,33 @@ class Clock(msgspec.Struct, frozen=True):
     running_since: int | None = None  # server time, ms
 
 
+class LastTurn(msgspec.Struct, frozen=True):
+    """Online: the latest turn as every device may see it."""
+
+    player: int
+    kind: str  # "move" "exchange" "pass"
+    words: tuple[WordLine, ...] = ()
+    points: int = 0
+    squares: tuple[str, ...] = ()  # the new tiles' squares
+    count: int = 0  # tiles exchanged
+    timed_out: bool = False  # a pass the server made when the time per move ran out
+
+
+class Online(msgspec.Struct, frozen=True):
+    """Online play: the server's secrets — the seed, the bag in draw order, every rack.
+
+    Never part of a view as it stands; ``rules.views`` cuts out what one seat may see.
+    Tiles are bag letters: ``A``, ``CH``, ``?`` for a blank.
+    """
+
+    seed: str
+    bag: tuple[str, ...]  # the next draw is the front
+    racks: tuple[tuple[str, ...], ...]
+    move_seconds: int | None = None
+    turn_since: int = 0  # server time (ms) the player to move began the turn
+    last: LastTurn | None = None
+
+
 class Game(msgspec.Struct, frozen=True):
     """One game on the table."""
 
@@ -70,6 +97,7 @@ class Game(msgspec.Struct, frozen=True):
     clock: Clock | None = None
     ended: tuple[RackLeft, ...] | None = None  # the racks at the end
     started: int = 0  # the seq of its start: what a phone's turn names the game by
+    online: Online | None = None  # online play only
 
 
 class Member(msgspec.Struct, frozen=True):

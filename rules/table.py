@@ -14,6 +14,7 @@ from rules.decide import decide
 from rules.permissions import Actor
 from rules.reducer import replay
 from rules.state import State
+from rules.wordcheck import Contains
 
 
 def record(
@@ -24,13 +25,16 @@ def record(
     device: str = "",
     command_id: str = "",
     actor: Actor | None = None,
+    seed: str = "",
+    contains: Contains | None = None,
 ) -> tuple[State, tuple[Recorded, ...]]:
     """Apply ``command`` to ``state``: the new state and the events recorded, numbered on.
 
     Raises GameError (with its code) when the command is refused (also when ``actor`` may
-    not ask it); ``state`` is unchanged.
+    not ask it); ``state`` is unchanged. ``seed`` and ``contains`` are for online play (see
+    ``rules.decide.decide``).
     """
-    events = decide(state, command, at=at, actor=actor)
+    events = decide(state, command, at=at, actor=actor, seed=seed, contains=contains)
     log = tuple(
         Recorded(state.seq + i, event, device, at, command_id) for i, event in enumerate(events, 1)
     )

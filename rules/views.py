@@ -1,20 +1,26 @@
 """What a viewer may see of a table, as plain Structs ready to encode.
 
 Everyone at a physical table sees the whole sheet; the host also sees the devices at the
-table; a device still waiting for the host sees nothing but that it waits. Online play will
-add private racks: a seat then sees its own rack only.
+table; a device still waiting for the host sees nothing but that it waits.
+
+Online play keeps racks private (P-52): a seat sees its own rack and the others' tile
+counts, never another rack, the bag's order or the seed; the host without a seat, viewers
+and the room display see no rack at all. Every line's ``tiles`` is left empty there (it
+would tell what an exchange or a rack held); once the game is over the racks are public.
 """
 
+from collections import Counter
 from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
 import editions
 from editions import codebook
-from rules import rulesets
+from rules import bag, online, rulesets
 from rules.permissions import latest_line, line_seat
 from rules.settlement import FinalRow, final_table, rack_value, settle
-from rules.state import Clock, Game, Line, Notice, Round, State
+from rules.state import Clock, Game, LastTurn, Line, Notice, Round, State
 from rules.tracking import Tracking, track
 
 #: Default player names (P-03): "Speler 1", "Player 1" …
@@ -52,6 +58,24 @@ class Standing(msgspec.Struct, frozen=True):
     percent_tenths: int | None  # 923 for 92,3 %; None while there are no tops
 
 
+class OnlineView(msgspec.Struct, frozen=True):
+    """Online: what one seat (or a device without one) may know of the bag and the racks.
+
+    Tiles are in row notation, ``?`` a blank, ``[CH]`` a multi-letter tile.
+    """
+
+    rack: tuple[str, ...] | None  # the seat's own tiles; None for a device without a seat
+    seat: int | None  # whose rack it is
+    bag: int  # tiles left in the bag
+    racks: tuple[int, ...]  # each player's tile count
+    unseen: tuple[tuple[str, int], ...]  # the set − the board − the seat's own rack
+    last: LastTurn | None
+    deadline: int | None  # server time (ms) the player to move is passed
+    move_seconds: int | None
+    passes: int  # passes in a row so far; the third ends the game
+    ended_racks: tuple[tuple[str, ...], ...] | None = None  # every rack, once it is over
+
+
 class SheetView(msgspec.Struct, frozen=True):
     """The whole sheet of the current game."""
 
@@ -80,6 +104,7 @@ class SheetView(msgspec.Struct, frozen=True):
     ended: bool
     final: tuple[FinalRow, ...] | None
     going_out_ends_game: bool
+    online: OnlineView | None = None  # online play only
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -94,12 +119,13 @@ class TableView(msgspec.Struct, frozen=True):
     waiting: bool = False
 
 
-def view(state: State, audience: Audience = "member") -> TableView:
-    """What ``audience`` sees of the table."""
+def view(state: State, audience: Audience = "member", seat: int | None = None) -> TableView:
+    """What ``audience`` sees of the table; in an online game, with the rack of ``seat``
+    (the device's own seat; None for a device without one)."""
     if audience == "waiting":
         return TableView(state.seq, None, waiting=True)
     game = state.game
-    sheet = None if game is None else _sheet(state, game)
+    sheet = None if game is None else _sheet(state, game, seat)
     devices = None
     if audience == "host":
         devices = tuple(
@@ -108,11 +134,12 @@ def view(state: State, audience: Audience = "member") -> TableView:
     return TableView(state.seq, sheet, state.warnings, state.seating.writers, devices)
 
 
-def _sheet(state: State, game: Game) -> SheetView:
+def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
     rules = rulesets.get(game.rules)
     tracking = track(game)
     tops = sum(r.top or 0 for r in game.rounds)
     newest = latest_line(state)
+    private = game.online is not None
     return SheetView(
         seq=state.seq,
         started=game.started,
@@ -124,9 +151,9 @@ def _sheet(state: State, game: Game) -> SheetView:
         to_move=game.to_move,
         turns=game.turns,
         last_line=newest.seq if newest is not None else 0,
-        last_line_seat=line_seat(newest),
+        last_line_seat=None if private else line_seat(newest),  # online: the host undoes
         totals=game.totals,
-        lines=game.lines,
+        lines=tuple(replace(line, tiles=()) for line in game.lines) if private else game.lines,
         rounds=game.rounds,
         standings=standings(game.totals, tops) if game.mode == "duplicate" else (),
         tops=tops,
@@ -139,6 +166,34 @@ def _sheet(state: State, game: Game) -> SheetView:
         ended=game.ended is not None,
         final=final(game),
         going_out_ends_game=rules.going_out_ends_game,
+        online=online_view(game, seat) if private else None,
+    )
+
+
+def online_view(game: Game, seat: int | None) -> OnlineView:
+    """What ``seat`` (None: a device without one) may know of an online game's tiles."""
+    held = game.online
+    assert held is not None
+    if seat is not None and not 0 <= seat < len(game.players):
+        seat = None
+    rack = held.racks[seat] if seat is not None else ()
+    seen = Counter(rack)
+    if game.board is not None:
+        seen.update("?" if tile.blank else tile.letter for _, tile in game.board)
+    left = Counter(bag.full_set(editions.get(game.edition)))
+    left.subtract(seen)
+    over = game.ended is not None
+    return OnlineView(
+        rack=tuple(bag.notation(t) for t in rack) if seat is not None else None,
+        seat=seat,
+        bag=len(held.bag),
+        racks=tuple(len(r) for r in held.racks),
+        unseen=tuple((bag.notation(t), n) for t, n in left.items() if n > 0),
+        last=held.last,
+        deadline=online.deadline(game),
+        move_seconds=held.move_seconds,
+        passes=game.pass_run,
+        ended_racks=tuple(tuple(bag.notation(t) for t in r) for r in held.racks) if over else None,
     )
 
 
@@ -169,7 +224,7 @@ def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
     """Everything the sheet points out now; none of it blocks anything."""
     found = list(game.notices)
     limit = rulesets.get(game.rules).pass_limit_reached(game.pass_run, len(game.players))
-    if limit is not None:
+    if limit is not None and game.online is None:  # online: the passes end the game
         found.append(Notice(codebook.PASS_LIMIT, {"count": game.pass_run, "limit": limit}))
     for index, played in enumerate(game.rounds):
         for player, score in enumerate(played.scores):

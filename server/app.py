@@ -34,6 +34,7 @@ from rules.seating import taken
 from server import openapi
 from server.catalog import catalog_json
 from server.decoding import decode, describe
+from server.games import my_games
 from server.guard import Guard
 from server.hub import Connection, Hub
 from server.logbook import ClientNoise, Logbook
@@ -45,6 +46,7 @@ from server.protocol import (
     CommandMessage,
     CommandRequest,
     DeviceSeen,
+    GamesRequest,
     Health,
     Hello,
     Joined,
@@ -61,7 +63,8 @@ from server.protocol import (
     encoder,
 )
 from server.store import Device, Store, StoreUnavailable
-from server.tables import Live, Tables, audience, now_ms, score_move
+from server.tables import Live, Tables, audience, now_ms, score_move, seat_of
+from server.timer import TICK, MoveTimer
 
 log = logging.getLogger("tilestream")
 
@@ -86,6 +89,8 @@ class Settings(msgspec.Struct, frozen=True):
     tables_per_minute: int = TABLES_PER_MINUTE
     hello_timeout: float = HELLO_TIMEOUT
     body_timeout: float = BODY_TIMEOUT
+    clock: Callable[[], int] = now_ms  # the server's time, ms; tests move it on
+    move_tick: float = TICK  # seconds between looks for a time per move run out
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -288,7 +293,15 @@ async def join(request: Request) -> Response:
 @api
 async def table_view(request: Request) -> Response:
     _, _, who, live = await member(request)
-    return Response(live.view_json(audience(who)), media_type="application/json")
+    return Response(live.view_json(audience(who), seat_of(who)), media_type="application/json")
+
+
+@api
+async def games(request: Request) -> Response:
+    """The phone's games: for each table and token it keeps, whose turn, its seat, the last
+    turn; a token that opens nothing is left out."""
+    wanted = await body(request, GamesRequest)
+    return ok(await my_games(tables_of(request), request.state.store, wanted))
 
 
 @api
@@ -318,7 +331,12 @@ async def devices(request: Request) -> Response:
 
 @api
 async def gcg(request: Request) -> Response:
-    table_id, *_ = await member(request)
+    table_id, _, _, live = await member(request)
+    game = live.state.game
+    if game is not None and game.online is not None and game.ended is None:
+        # The record has every rack and exchange: told only once the game is over (P-52)
+        raise GameError("the record of an online game comes once it is over",
+                        code=codebook.GAME_NOT_OVER)  # fmt: skip
     text = to_gcg(await request.state.store.read(table_id))
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
@@ -479,8 +497,10 @@ def create_app(settings: Settings) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         await settings.store.start()
-        tables = Tables(settings.store)
+        tables = Tables(settings.store, settings.clock)
         hub = Hub(tables, settings.store)
+        timer = MoveTimer(tables, settings.move_tick)
+        timer.start()
         logbook = Logbook(log)
         noise = ClientNoise(logbook)  # uvicorn's lines for clients' mistakes, counted instead
         logging.getLogger("uvicorn.error").addFilter(noise)
@@ -504,6 +524,7 @@ def create_app(settings: Settings) -> Starlette:
         finally:
             logging.getLogger("uvicorn.error").removeFilter(noise)
             logbook.flush()
+            await timer.stop()
             await hub.close()
             await settings.store.close()
 
@@ -511,6 +532,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/health", health),
         Route("/api/openapi.json", openapi_json),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/games", games, methods=["POST"]),
         Route("/api/seats", seats, methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/score", score, methods=["POST"]),

@@ -256,6 +256,7 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         log_level="warning",
+        server_header=False,  # names the software to every client, on every response
     )
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C (SIGINT): uvicorn has shut down
         uvicorn.Server(config).run(sockets=[listener])

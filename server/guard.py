@@ -1,12 +1,17 @@
 """Browser-facing safety for every response: security headers and no cross-origin writes.
 
 A pure ASGI middleware (not Starlette's BaseHTTPMiddleware, which would buffer responses and
-does not see websockets). Every HTTP response gets the headers below, the app's files and
-errors included. A request that may change something (anything but GET, HEAD, OPTIONS) from
-a page of another site is refused with 403 ``cross_origin``, as is a websocket opened from
-one: a browser says where a request comes from in ``Sec-Fetch-Site`` and ``Origin``. A
-request with neither (curl, scripts, the tests) is no browser's and passes; CORS needs no
-answer here, since no other site is ever allowed.
+does not see websockets). Every HTTP response, the app's files and errors included, gets
+``nosniff`` and ``Cross-Origin-Resource-Policy``; the policies that only a document or a
+worker obeys (CSP, framing, referrer, permissions, opener) go with HTML pages and the
+service worker only, since on the 25 scripts, styles and strings of a first load they would
+cost ~10 KB and protect nothing.
+
+A request that may change something (anything but GET, HEAD, OPTIONS) from a page of
+another site is refused with 403 ``cross_origin``, as is a websocket opened from one: a
+browser says where a request comes from in ``Sec-Fetch-Site`` and ``Origin``. A request
+with neither (curl, scripts, the tests) is no browser's and passes; CORS needs no answer
+here, since no other site is ever allowed.
 """
 
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -34,15 +39,19 @@ CSP = (
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
+EVERY_RESPONSE = [
     (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+HEADERS = [  # a document's and a worker's
+    *EVERY_RESPONSE,
+    (b"content-security-policy", CSP.encode()),
     (b"x-frame-options", b"DENY"),
     (b"referrer-policy", b"no-referrer"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
     (b"cross-origin-opener-policy", b"same-origin"),
-    (b"cross-origin-resource-policy", b"same-origin"),
 ]
+WORKERS = frozenset({"/sw.js"})  # a worker script's own response sets its CSP
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 FOREIGN_SITES = frozenset({"cross-site", "same-site"})  # Sec-Fetch-Site of another origin
 DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443"}
@@ -86,7 +95,7 @@ class Guard:
                 _count(scope)
                 await _refuse(send, "http.response.start", "http.response.body")
                 return
-            await self.app(scope, receive, _with_headers(send))
+            await self.app(scope, receive, _with_headers(send, scope["path"] in WORKERS))
         elif scope["type"] == "websocket":
             if foreign(Headers(scope=scope)):
                 _count(scope)
@@ -97,11 +106,17 @@ class Guard:
             await self.app(scope, receive, send)
 
 
-def _with_headers(send: Send) -> Send:
+def _with_headers(send: Send, worker: bool) -> Send:
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
-            present = {name.lower() for name, _ in message.get("headers", ())}
-            extra = [(name, value) for name, value in HEADERS if name not in present]
+            own = message.get("headers", ())
+            present = {name.lower() for name, _ in own}
+            document = worker or any(
+                name.lower() == b"content-type" and value.startswith(b"text/html")
+                for name, value in own
+            )
+            wanted = HEADERS if document else EVERY_RESPONSE
+            extra = [(name, value) for name, value in wanted if name not in present]
             message["headers"] = [*message.get("headers", ()), *extra]
         await send(message)
 

@@ -1,9 +1,10 @@
 """Live sheets: one follower per table and process, a bounded queue per phone.
 
 A table's follower subscribes to the store once, folds what arrives and encodes the new
-sheet once; every phone of the table gets the same bytes. A phone that stops reading fills
-its queue and is disconnected (``1013 try again later``): it resumes from its last seq when
-it reconnects, and the table never waits for it.
+sheet once per audience — and in an online game once per seat, whose phones get their own
+rack and no other; every phone of an audience (and seat) gets the same bytes. A phone that
+stops reading fills its queue and is disconnected (``1013 try again later``): it resumes
+from its last seq when it reconnects, and the table never waits for it.
 """
 
 import asyncio
@@ -16,7 +17,7 @@ from starlette.websockets import WebSocket
 from editions import codebook
 from server.protocol import Rejected, encoder
 from server.store import Device, Store, StoreUnavailable
-from server.tables import Live, Tables, actor, audience
+from server.tables import Live, Tables, actor, audience, seat_of
 
 log = logging.getLogger("tilestream")
 
@@ -56,7 +57,7 @@ class Connection:
             self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
             self.send(_CLOSE)
             return
-        self.send(live.state_message(audience(who)))
+        self.send(live.state_message(audience(who), seat_of(who)))  # its own rack only
 
     async def write(self) -> None:
         """Send queued messages in order until told to close."""

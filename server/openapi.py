@@ -13,6 +13,8 @@ from server.protocol import (
     Accepted,
     CommandRequest,
     DeviceSeen,
+    Games,
+    GamesRequest,
     Health,
     Joined,
     JoinRequest,
@@ -29,6 +31,8 @@ TYPES = (
     Catalog,
     CommandRequest,
     DeviceSeen,
+    Games,
+    GamesRequest,
     Health,
     Joined,
     JoinRequest,
@@ -69,6 +73,20 @@ PATHS: dict[str, Any] = {
         "post": {
             "summary": "Create a table; returns the host's token and the join code",
             "responses": {"201": _json(Joined, "the new table"), "503": _REFUSED},
+        }
+    },
+    "/api/games": {
+        "post": {
+            "summary": "The phone's games: for each table and token it keeps (at most 50), "
+            "whose turn it is, its own seat and the last turn; a token that opens nothing is "
+            "left out",
+            "requestBody": {"content": {"application/json": {"schema": _ref(GamesRequest)}}},
+            "responses": {
+                "200": _json(Games, "the games the tokens open, in their order"),
+                "400": _REFUSED,
+                "413": _REFUSED,
+                "503": _REFUSED,
+            },
         }
     },
     "/api/seats": {
@@ -155,7 +173,7 @@ PATHS: dict[str, Any] = {
     },
     "/api/tables/{table}/gcg": {
         "get": {
-            "summary": "The classic game as a GCG record",
+            "summary": "The classic game as a GCG record; an online game's once it is over",
             "security": _AUTH,
             "parameters": _TABLE,
             "responses": {
@@ -165,6 +183,7 @@ PATHS: dict[str, Any] = {
                 },
                 "400": _REFUSED,
                 "401": _REFUSED,
+                "409": _json(Rejected, "game_not_over: an online game is still being played"),
             },
         }
     },

@@ -9,9 +9,11 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from events.commands import BoardMove, TableCommand, TypedLetter
+from rules.state import LastTurn
 
 MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
 JOINS_PER_MINUTE = 20  # join attempts per client address by default: codes are short
+MAX_GAMES = 50  # tokens one "my games" request may ask about
 
 #: A phone's id for a command: what makes a resent command land once.
 CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
@@ -181,3 +183,45 @@ class Health(msgspec.Struct, frozen=True):
 
     status: str
     store: str
+
+
+#: A table id or a token as a phone keeps it, bounded: ours are far shorter.
+Key = Annotated[str, msgspec.Meta(max_length=128)]
+
+
+class GameToken(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table the phone keeps, and the token it holds there."""
+
+    table: Key
+    token: Key
+
+
+class GamesRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The phone's list of its games: every table and token it keeps."""
+
+    tokens: Annotated[tuple[GameToken, ...], msgspec.Meta(max_length=MAX_GAMES)]
+
+
+class GameEntry(msgspec.Struct, frozen=True):
+    """One of the phone's games as its device sees it: whose turn, its own seat, the last
+    turn. ``code`` is the join code (empty for a viewer); a table without a game has no
+    ``mode``."""
+
+    table: str
+    code: str
+    mode: str | None
+    edition: str | None
+    players: tuple[str | None, ...]
+    to_move: int | None
+    your_seat: int | None
+    your_turn: bool
+    last: LastTurn | None
+    ended: bool
+    seq: int
+    deadline: int | None = None  # online with a time per move: when the player is passed
+
+
+class Games(msgspec.Struct, frozen=True):
+    """The phone's games, in the order it asked; a token that opens nothing is left out."""
+
+    games: tuple[GameEntry, ...]

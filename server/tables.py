@@ -3,6 +3,10 @@
 Each table's state is kept in memory and caught up from the store before every decision, so
 several processes can serve one table: an append that loses the race (``Conflict``) is
 decided again on the fresh state, never dropped.
+
+Online play gets from here what ``rules`` may not hold: a seed drawn with ``secrets`` for
+every new game, the edition's word list bound as ``contains``, the clock that passes a
+player whose time per move ran out, and a view per seat with that seat's rack only.
 """
 
 import asyncio
@@ -20,7 +24,7 @@ from editions import codebook
 from editions.errors import GameError
 from events import commands as c
 from events.events import Event, Recorded
-from rules import permissions, seating
+from rules import online, permissions, seating
 from rules.board import Board
 from rules.decide import decide
 from rules.decide import score_move as rules_score_move
@@ -30,7 +34,7 @@ from rules.reducer import evolve
 from rules.scoring import MoveScore
 from rules.state import State
 from rules.views import Audience, view
-from rules.wordcheck import word_statuses
+from rules.wordcheck import Contains, word_statuses
 from server.protocol import Move, StateMessage, encoder
 from server.store import Conflict, Device, Store, TableInfo
 
@@ -59,7 +63,7 @@ def actor(state: State, device: Device) -> Actor | None:
     may ask nothing.
     """
     if device.role == "host":
-        return Actor("host", None, HOST)
+        return Actor("host", seating.host_seat(state), HOST)
     member = state.seating.member(device.id)
     if member is None:
         return None
@@ -73,6 +77,21 @@ def audience(who: Actor) -> Audience:
     return "member"
 
 
+def seat_of(who: Actor) -> int | None:
+    """The seat whose rack a device may see in an online game: its own, if it plays."""
+    return who.seat if who.role in ("player", "host") else None
+
+
+def lexicon(edition_code: str) -> Contains | None:
+    """The word list that judges ``edition_code``'s words, or None when it has none."""
+    language = editions.get(edition_code).language
+    return wordlists.get(language).contains if language in wordlists.available() else None
+
+
+#: What a device's view is encoded for: its audience and, in an online game, its seat.
+ViewKey = tuple[Audience, int | None]
+
+
 class Live:
     """One table as this process knows it: the folded state and the command ids seen."""
 
@@ -80,7 +99,7 @@ class Live:
         self.state = State()
         self.commands: dict[str, int] = {}  # command id → the last seq it recorded
         self.lock = asyncio.Lock()
-        self._views: dict[Audience, tuple[int, bytes]] = {}
+        self._views: dict[ViewKey, tuple[int, bytes]] = {}
 
     def fold(self, records: tuple[Recorded, ...]) -> None:
         for record in records:
@@ -89,20 +108,24 @@ class Live:
                 if record.command:
                     self.commands[record.command] = record.seq
 
-    def view_json(self, seen_by: Audience = "member") -> bytes:
-        """The table at the current seq as ``seen_by`` sees it, encoded once however many
-        phones get it."""
-        cached = self._views.get(seen_by)
+    def view_json(self, seen_by: Audience = "member", seat: int | None = None) -> bytes:
+        """The table at the current seq as ``seen_by`` sees it — in an online game with the
+        rack of ``seat`` and no other — encoded once however many phones get it."""
+        game = self.state.game
+        key: ViewKey = (seen_by, seat if game is not None and game.online is not None else None)
+        cached = self._views.get(key)
         if cached is None or cached[0] != self.state.seq:
-            cached = self._views[seen_by] = (
+            cached = self._views[key] = (
                 self.state.seq,
-                encoder.encode(view(self.state, seen_by)),
+                encoder.encode(view(self.state, seen_by, key[1])),
             )
         return cached[1]
 
-    def state_message(self, seen_by: Audience = "member") -> bytes:
-        """The ``state`` message for the phones of ``seen_by`` at the current seq."""
-        return encoder.encode(StateMessage(self.state.seq, msgspec.Raw(self.view_json(seen_by))))
+    def state_message(self, seen_by: Audience = "member", seat: int | None = None) -> bytes:
+        """The ``state`` message for the phones of ``seen_by`` (and ``seat``) at the current
+        seq."""
+        raw = msgspec.Raw(self.view_json(seen_by, seat))
+        return encoder.encode(StateMessage(self.state.seq, raw))
 
 
 class Tables:
@@ -222,6 +245,10 @@ class Tables:
                 field=missing,
             )
 
+        # An online game's bag is a function of a seed only the server knows (rules draws
+        # nothing itself); a new game of any mode gets one, which only online play uses.
+        seed = secrets.token_hex(16) if isinstance(command, c.StartGame | c.NewGame) else ""
+
         def deciding(state: State) -> tuple[tuple[Event, ...], str]:
             who = actor(state, device)
             if who is None:
@@ -232,10 +259,50 @@ class Tables:
                 raise GameError(
                     "the host has not let this device in yet", code=codebook.NOT_ADMITTED
                 )
-            return decide(state, command, at=self.clock(), actor=who), who.device
+            edition = command.edition if isinstance(command, c.StartGame) else None
+            if edition is None and state.game is not None:
+                edition = state.game.edition
+            contains = lexicon(edition) if edition is not None else None
+            events = decide(
+                state, command, at=self.clock(), actor=who, seed=seed, contains=contains
+            )
+            return events, who.device
 
         _, seq = await self._append(table_id, deciding, command_id)
         return seq
+
+    async def time_out(self, table_id: str, turn: c.Turn, since: int) -> int:
+        """Pass the player of ``turn`` (begun at ``since``, ms) whose time per move ran out;
+        the seq of the pass.
+
+        The pass names the turn, and its command id is the turn's: a second process (or a
+        second tick) passing the same turn records nothing. Raises GameError when the table
+        has moved on (``turn_taken``, ``not_to_move``, ``game_changed``, ``not_due``,
+        ``game_over``), StoreUnavailable.
+        """
+
+        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+            return online.time_out(state, turn, at=self.clock()), ""
+
+        # The turn's start is part of the id: after an undo the same turn runs out anew.
+        command_id = f"time-out:{turn.game}:{turn.player}:{turn.number}:{since}"
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    def due(self) -> list[tuple[str, c.Turn, int]]:
+        """The turns of the online games this process holds whose time per move has run out
+        by its own (perhaps stale) state; each is decided again on the fresh log."""
+        now, found = self.clock(), []
+        for table_id, live in self._live.items():
+            game = live.state.game
+            if game is None or game.online is None:
+                continue
+            deadline = online.deadline(game)
+            if deadline is not None and now >= deadline:
+                player = game.to_move
+                turn = c.Turn(game.started, player, game.turns[player])
+                found.append((table_id, turn, game.online.turn_since))
+        return found
 
     async def _append(
         self,
@@ -274,6 +341,11 @@ class Tables:
         state = (await self.live(table_id)).state
         if state.game is None:
             raise GameError("start a game first", code=codebook.NO_GAME)
+        if check and state.game.online is not None:  # WS-30: told only on confirm
+            raise GameError(
+                "an online game tells whether a word exists only when the move is confirmed",
+                code=codebook.NO_WORD_CHECK,
+            )
         result, words, _ = score_move(state.game.edition, state.game.board, move, check)
         return result, words
 
@@ -295,8 +367,6 @@ def score_move(
     result, play = rules_score_move(edition_code, board, move.board, move.typed)
     if not check:
         return result, (), play
-    contains = None
-    if edition.language in wordlists.available():
-        contains = wordlists.get(edition.language).contains
     words = [w.word for w in result.words]
-    return result, tuple(str(s) for s in word_statuses(edition, words, contains)), play
+    statuses = word_statuses(edition, words, lexicon(edition_code))
+    return result, tuple(str(s) for s in statuses), play

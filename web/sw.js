@@ -10,10 +10,14 @@ const CACHE = "tilestream-shell-1";
 // The views' modules that load only when their view first shows are kept from the start,
 // so every view opens offline even if it was never opened online.
 const SHELL = [
-  "/", "/display.html", "/print.html", "/manifest.webmanifest", "/api/catalog",
+  "/", "/display.html", "/print.html", "/rules.html", "/manifest.webmanifest", "/api/catalog",
   "/favicon.ico", "/icons/icon.svg", "/icons/icon-192.png",
   "/js/calculator.js", "/js/typed.js", "/js/boardmode.js", "/js/board.js", "/js/examples.js",
   "/js/sheet.js", "/js/duplicate.js", "/js/clock.js", "/js/penalty.js", "/js/endgame.js",
+  "/js/play.js", "/js/dock.js", "/js/playinfo.js", "/js/rack.js", "/js/games.js",
+  "/css/calculator.css", "/css/duplicate.css", "/css/dup-names.css", "/css/play.css",
+  "/js/rules-page.js", "/css/rules-page.css",
+  "/js/devices.js",
 ];
 const WAIT = 4000; // ms the network has before a kept copy answers instead
 

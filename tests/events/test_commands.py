@@ -28,7 +28,32 @@ DECODES = [
         c.StartGame("it", "duplicate", "duplicate", ("Anna", None, "Carla"), 2),
         id="start_game",
     ),
+    pytest.param(
+        {
+            "type": "start_game",
+            "edition": "woordstrijd",
+            "mode": "online",
+            "players": [None, "Bo", None, None],
+            "move_seconds": 86400,
+        },
+        c.StartGame("woordstrijd", "online", players=(None, "Bo", None, None), move_seconds=86400),
+        id="start_game-online",
+    ),
     pytest.param({"type": "new_game"}, c.NewGame(), id="new_game"),
+    pytest.param(
+        {
+            "type": "play",
+            "board": {"start": "H7", "direction": "down", "letters": "kAAS"},
+            "turn": {"game": 1, "player": 0, "number": 0},
+        },
+        c.Play(c.BoardMove("H7", "down", "kAAS"), turn=c.Turn(1, 0, 0)),
+        id="play",
+    ),
+    pytest.param(
+        {"type": "exchange", "tiles": "QX?", "turn": {"game": 1, "player": 1, "number": 3}},
+        c.Exchange(turn=c.Turn(1, 1, 3), tiles="QX?"),
+        id="exchange-tiles",
+    ),
     pytest.param(
         {
             "type": "record_move",
@@ -142,6 +167,15 @@ UNKNOWN = [
     ),
     pytest.param({"type": "end_game", "racks": [["ZA", None, 5], []]}, id="nested-rack"),
     pytest.param({"type": "start_game", "edition": "nl", "seats": 2}, id="start_game"),
+    pytest.param(
+        {
+            "type": "play",
+            "board": {"start": "H8", "direction": "across", "letters": "AB"},
+            "seed": "00",
+        },
+        id="play-seed",
+    ),
+    pytest.param({"type": "pass", "timed_out": True}, id="pass-timed_out"),
 ]
 
 
@@ -178,6 +212,9 @@ WRONG = [
     pytest.param({"type": "correct_cell", "round": 0, "player": 0}, id="cell-points-missing"),
     pytest.param({"type": "end_game", "racks": "ZA"}, id="racks-text"),
     pytest.param({"type": "end_game", "racks": [[None, "6"]]}, id="rack-points-text"),
+    pytest.param({"type": "play"}, id="play-board-missing"),
+    pytest.param({"type": "exchange", "tiles": ["Q"]}, id="exchange-tiles-list"),
+    pytest.param({"type": "start_game", "edition": "nl", "move_seconds": "60"}, id="seconds"),
     pytest.param({"type": "teleport"}, id="unknown-type"),
     pytest.param({"points": 5}, id="type-missing"),
     pytest.param(["pass"], id="not-an-object"),

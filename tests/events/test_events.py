@@ -48,9 +48,15 @@ EXAMPLES = [
         ),
         id="move-typed",
     ),
+    pytest.param(
+        e.GameStarted("woordstrijd", "online", "online", (None, None), 0, "9f" * 16, 86400),
+        id="game_started-online",
+    ),
     pytest.param(e.PointsEntered(0, 2000), id="points"),
     pytest.param(e.Passed(1), id="pass"),
+    pytest.param(e.Passed(0, timed_out=True), id="pass-timed_out"),
     pytest.param(e.Exchanged(0), id="exchange"),
+    pytest.param(e.Exchanged(1, tiles="QX?"), id="exchange-tiles"),
     pytest.param(e.WordWithdrawn(1), id="withdrawn"),
     pytest.param(e.PenaltyGiven(0, 20), id="penalty"),
     pytest.param(e.PenaltyGiven(1, -5), id="penalty-bonus"),
@@ -216,6 +222,16 @@ def test_decode_reads_an_old_log_with_defaults() -> None:
         },
     }
     assert e.decode(json.dumps(start)).event.starter == 0
+
+
+def test_an_old_log_reads_without_the_online_fields_and_a_classic_one_writes_none() -> None:
+    started = e.GameStarted("nl", "classic", "house", (None, None))
+    assert (started.seed, started.move_seconds) == ("", None)
+    assert (e.Passed(0).timed_out, e.Exchanged(0).tiles) == (False, "")
+    encoded = e.encode(e.Recorded(1, started)).decode()
+    assert "seed" not in encoded and "move_seconds" not in encoded
+    assert msgspec.json.encode(e.Exchanged(0)) == b'{"kind":"exchange","player":0}'
+    assert msgspec.json.encode(e.Passed(1)) == b'{"kind":"pass","player":1}'
 
 
 WRONG = [

@@ -43,14 +43,14 @@ HEADERS = 1.0  # --header-timeout
 FAST = ("--hello-timeout", str(HELLO), "--header-timeout", str(HEADERS))
 SLACK = 2.0  # seconds a timeout may take beyond its own before the test calls it held
 LOG_GROWTH = 1_500  # bytes one test may add to a server's log: a summary line or three
-SECURITY_HEADERS = {
+EVERY_RESPONSE = {"x-content-type-options", "cross-origin-resource-policy"}
+DOCUMENT_HEADERS = {  # what a page and the service worker obey
+    *EVERY_RESPONSE,
     "content-security-policy",
-    "x-content-type-options",
     "x-frame-options",
     "referrer-policy",
     "permissions-policy",
     "cross-origin-opener-policy",
-    "cross-origin-resource-policy",
 }
 
 
@@ -392,22 +392,27 @@ async def test_a_websocket_from_another_origin_is_refused(table: Table, watch: W
     watch.check()
 
 
-def test_security_headers_are_on_every_response(
+def test_every_response_is_nosniff_and_pages_and_the_worker_carry_every_policy(
     server: ServerProcess, table: Table, watch: Watch
 ) -> None:
     answers = {
-        "/": ("GET", None, {}),
-        "/js/app.js": ("GET", None, {}),
-        "/api/catalog": ("GET", None, {}),
-        "/no/such/page": ("GET", None, {}),
-        "/api/join": ("POST", b"{", {}),  # a refusal
-        "/api/tables": ("POST", None, {"origin": "http://evil.example"}),  # the guard's own
+        "/": ("GET", None, {}, DOCUMENT_HEADERS),
+        "/print.html": ("GET", None, {}, DOCUMENT_HEADERS),
+        "/sw.js": ("GET", None, {}, DOCUMENT_HEADERS),
+        "/js/app.js": ("GET", None, {}, EVERY_RESPONSE),
+        "/api/catalog": ("GET", None, {}, EVERY_RESPONSE),
+        "/no/such/page": ("GET", None, {}, EVERY_RESPONSE),
+        "/api/join": ("POST", b"{", {}, EVERY_RESPONSE),  # a refusal
+        "/api/tables": ("POST", None, {"origin": "http://evil.example"}, EVERY_RESPONSE),
     }
-    for path, (method, body, headers) in answers.items():
+    for path, (method, body, headers, expected) in answers.items():
         status, got = request_with_headers(server, method, path, body, headers)
-        assert SECURITY_HEADERS <= set(got), (path, status, got)
-        assert "'unsafe-inline'" not in got["content-security-policy"]
-        assert got["x-frame-options"] == "DENY" and got["x-content-type-options"] == "nosniff"
+        assert expected <= set(got), (path, status, got)
+        assert got["x-content-type-options"] == "nosniff"
+        assert "server" not in got, (path, got["server"])
+        if expected is DOCUMENT_HEADERS:
+            assert "'unsafe-inline'" not in got["content-security-policy"]
+            assert got["x-frame-options"] == "DENY"
     watch.check()
 
 

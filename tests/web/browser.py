@@ -9,6 +9,7 @@ import os
 import re
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Playwright, expect
@@ -28,6 +29,8 @@ ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}  # a small phone, in CSS pixels
+#: The ``phones`` fixture: a new phone (browser context) each call.
+Phones = Callable[[], Page]
 
 
 def launch(playwright: Playwright) -> Browser:

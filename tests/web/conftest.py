@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import launch, missing_strings, open_app
+from tests.web.browser import Phones, launch, missing_strings, open_app
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +48,20 @@ def phone(browser: Browser, server: ServerProcess) -> Iterator[Page]:
     yield page
     assert missing_strings(page) == []
     page.context.close()
+
+
+@pytest.fixture
+def phones(browser: Browser, server: ServerProcess) -> Iterator[Phones]:
+    """Dutch phones, each in a browser context of its own (its own storage and device key);
+    the test fails if a string was missing on any of them."""
+    opened: list[Page] = []
+
+    def new() -> Page:
+        page = open_app(browser, server.url, "nl")
+        opened.append(page)
+        return page
+
+    yield new
+    for page in opened:
+        assert missing_strings(page) == []
+        page.context.close()

@@ -5,11 +5,12 @@ is one tab stop that the arrow keys move on (the WAI-ARIA grid)."""
 
 import base64
 import itertools
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.browser import axe, create_table, missing_strings, open_app, shot, show
+from tests.web.browser import axe, missing_strings, open_app, shot, show
 
 THUMB = 44  # CSS px: the smallest target a thumb hits (WCAG 2.5.5, platform guidelines)
 PREMIUMS = {"2L": "A4", "3L": "B6", "2W": "B2", "3W": "A1"}
@@ -160,6 +161,24 @@ def test_the_whole_word_typed_over_a_tile_of_the_board_is_that_word(phone: Page)
     assert move == {"board": {"start": "F6", "direction": "down", "letters": "KRAN"}}
 
 
+def test_the_whole_word_may_begin_on_the_tiles_before_the_square_tapped(phone: Page) -> None:
+    """PLA lies on H6–H8; tapping H9, the square after it, and typing the whole word PLAATS
+    lays A, T, S — not PLAPLAATS."""
+    board_mode(phone)
+    square(phone, "H6").click()
+    phone.locator("#calc-letters").fill("pla")
+    phone.get_by_role("button", name="Op het bord leggen", exact=True).click()
+    square(phone, "H9").click()
+    phone.locator("#calc-letters").fill("plaats")
+    question = phone.locator(".reading .question")
+    expect(question).to_contain_text("(H6, H7, H8)")  # both readings hold: it asks
+    question.get_by_role("button", name="Ja, het hele woord: PLAATS").click()
+    expect(words(phone)).to_have_text(["PLAATS"])
+    expect(square(phone, "H9")).to_have_accessible_name("H9, A, nieuw")
+    expect(square(phone, "H11")).to_have_accessible_name("H11, S, nieuw")
+    expect(square(phone, "H12")).to_have_accessible_name("H12, dubbele letterwaarde, leeg")
+
+
 def test_the_rack_letters_still_skip_the_tile_and_the_phone_asks_when_it_cannot_tell(
     phone: Page,
 ) -> None:
@@ -275,15 +294,32 @@ def test_the_board_is_one_tab_stop_that_the_arrow_keys_move_on(phone: Page) -> N
     assert axe(phone, "#calculator") == []
 
 
-def test_a_move_is_laid_and_recorded_with_the_keyboard_in_few_keys(phone: Page) -> None:
-    create_table(phone, ["Anna", "Bas"])
-    show(phone, "score")
-    first = phone.locator("#calculator").locator("input, select, button, [tabindex='0']").first
-    first.focus()
-    presses = keyboard_move(phone, "H4", "plank")
+def test_a_table_is_started_and_a_move_laid_and_recorded_in_under_30_keys(phone: Page) -> None:
+    """Keyboard only, from the page as it loads: Tab to the start form, Enter starts the
+    table with its defaults; the sheet's turn card leads to the score view; the move."""
+    presses = 0
+
+    def press(key: str) -> None:
+        nonlocal presses
+        phone.keyboard.press(key)
+        presses += 1
+
+    while phone.evaluate("() => document.activeElement?.name") != "setup-1-mode":
+        press("Tab")  # the skip link, the home link, the language, the game type
+        assert presses < 6, phone.evaluate(FOCUSED)
+    press("Enter")  # submits the form as it stands: 2 players, nl, house rules
+    expect(phone.locator(".table-bar .code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
+    expect(phone.locator("#sheet-title")).to_be_focused()  # the view's heading, not <body>
+    press("Tab")
+    expect(phone.locator("#sheet-score")).to_be_focused()
+    press("Enter")
+    expect(phone.locator("body")).to_have_attribute("data-view", "score")
+    expect(phone.locator("#calculator h2").first).to_be_focused()  # once it has loaded
+    presses += keyboard_move(phone, "H4", "plank")
     expect(phone.locator(".scoreboard .total").first).to_have_text("28")
-    assert presses <= 20, presses  # 18: well under the 30 of the whole walk
     expect(square(phone, "H6")).to_have_accessible_name("H6, A")
+    assert phone.evaluate("() => document.activeElement !== document.body")
+    assert presses < 30, presses
 
 
 def test_the_zoomed_board_in_polish_keeps_every_square_named(browser, server) -> None:

@@ -111,6 +111,23 @@ def test_the_manifest_icons_and_favicon_load_and_the_worker_registers(
     phone.context.close()
 
 
+def test_the_room_display_opened_first_registers_the_worker_and_reloads_offline(
+    browser: Browser, own_server: ServerProcess
+) -> None:
+    display = open_app(browser, own_server.url, path="/display.html")
+    display.wait_for_function(
+        "async () => (await navigator.serviceWorker.getRegistration())?.active != null",
+        polling=100,
+        timeout=10_000,
+    )
+    worker_in_control(display)
+    own_server.stop()
+    display.reload()  # the room display's own page, not the browser's error page
+    ready(display)
+    expect(display.locator("#main")).not_to_be_empty()
+    display.context.close()
+
+
 def test_a_reload_with_the_server_away_shows_the_kept_sheet_and_sends_a_tap_once(
     browser: Browser, own_server: ServerProcess
 ) -> None:

@@ -5,42 +5,20 @@ player's phone shows only what it may do."""
 
 import re
 import time
-from collections.abc import Callable, Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.server.serving import ServerProcess
 from tests.web.browser import (
     SCOREKEEPER,
+    Phones,
     create_table,
     join_table,
     line_kinds,
-    missing_strings,
-    open_app,
     session_of,
     shot,
     show,
     wait_for_state,
 )
-
-Phones = Callable[[], Page]
-
-
-@pytest.fixture
-def phones(browser: Browser, server: ServerProcess) -> Iterator[Phones]:
-    """Dutch phones, each in a browser context of its own (its own storage, its own key)."""
-    opened: list[Page] = []
-
-    def new() -> Page:
-        page = open_app(browser, server.url, "nl")
-        opened.append(page)
-        return page
-
-    yield new
-    for page in opened:
-        assert missing_strings(page) == []
-        page.context.close()
 
 
 def tap_together(pages: list[Page], selector: str, name: str) -> None:

@@ -2,6 +2,7 @@
 sticky bar with the table code, every total and who is to move, the QR link opening the join
 view with its seats, the director's round on one screen, and the focus after every action."""
 
+import itertools
 import re
 
 import pytest
@@ -203,6 +204,33 @@ def test_the_focus_never_falls_to_body(phone: Page, server: ServerProcess) -> No
     phone.keyboard.press("Enter")
     phone.wait_for_selector("body[data-view=score]")
     assert focus_not_on_body(phone) == "h2#calculator-title"
+
+
+def test_the_bar_the_banner_and_a_message_stack_on_screen_without_covering(
+    phone: Page,
+) -> None:
+    create_table(phone, ["Anna", "Bas", "Cas", "Dirk"])
+    show(phone, "sheet")
+    expect(phone.locator("#sheet-pass")).to_be_visible()  # the sheet is drawn: it scrolls
+    phone.evaluate("() => scrollTo(0, document.body.scrollHeight)")  # the bar stays pinned
+    phone.wait_for_function("() => scrollY > 0")
+    phone.evaluate(
+        """async () => {
+            const banner = document.getElementById("banner");
+            banner.textContent = "Geen verbinding";
+            banner.hidden = false;
+            (await import("/js/ui.js")).say("Een fout");
+        }"""
+    )
+    boxes = [
+        phone.locator(selector).bounding_box()
+        for selector in (".shell-bar", "#banner", "#messages .message")
+    ]
+    assert all(box is not None for box in boxes)
+    assert boxes[0]["y"] == 0, boxes  # type: ignore[index]
+    for upper, lower in itertools.pairwise(boxes):
+        assert upper["y"] + upper["height"] <= lower["y"] + 0.5, boxes  # type: ignore[index]
+    shot(phone, "shell-pinned-banner-message", full_page=False)
 
 
 def test_leaving_the_table_goes_to_start_with_the_focus_on_its_heading(phone: Page) -> None:

@@ -268,3 +268,10 @@ def test_house_and_tournament_rules_read_apart(
     own = strings(language)
     assert own["rules.house"] != own["rules.pfs"]
     assert not ("domowe" in own["rules.pfs-house"] and "PFS" in own["rules.pfs-house"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_start_lead_points_to_the_score_tab_by_its_name(language: str) -> None:
+    """The calculator has its own view now: the lead names its tab rather than "below"."""
+    said = strings(language)
+    assert said["shell.view_score"] in said["start.lead"]

@@ -2,7 +2,6 @@
 // (P-10), and lets each screen render from the shared state.
 
 import { call, onLost } from "./api.js";
-import * as devices from "./devices.js";
 import { LANGUAGES, onLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { connect, nudge, onRefusal, onStatus } from "./live.js";
 import "./offline.js"; // the service worker, the sheet kept for a reload offline
@@ -13,10 +12,16 @@ import * as shell from "./shell.js";
 import * as start from "./start.js";
 import { app, changed, sheet, subscribe } from "./state.js";
 import * as tiles from "./tiles.js";
-import { h, say } from "./ui.js";
+import { h, say, stylesheet } from "./ui.js";
 
 // The sheets load when a game of their kind first shows: the start page does without them.
-const SHEETS = { classic: () => import("./sheet.js"), duplicate: () => import("./duplicate.js") };
+const SHEETS = {
+  classic: () => import("./sheet.js"),
+  duplicate: () => Promise.all([import("./duplicate.js"), stylesheet("/css/duplicate.css"),
+    stylesheet("/css/dup-names.css")]).then(([module]) => module),
+  online: () => Promise.all([import("./play.js"), stylesheet("/css/play.css")])
+    .then(([module]) => module),
+};
 
 async function boot() {
   app.session = loadSession();
@@ -24,8 +29,8 @@ async function boot() {
   app.catalog = catalog;
   languageSwitch();
   start.mount(document.getElementById("start"), document.getElementById("table"));
-  devices.mount(document.getElementById("devices"));
   subscribe(loadSheet);
+  subscribe(loadDevices);
   tiles.mount(document.getElementById("tiles"));
   printLinks.mount(document.getElementById("print-links"));
   shell.onView(loadView);
@@ -45,18 +50,29 @@ async function boot() {
 let calculator = null;
 function loadView(name) {
   if (name !== "score" || calculator) return;
-  calculator = import("./calculator.js").then((module) => {
-    module.mount(document.getElementById("calculator"));
-    changed();
-  });
+  calculator = Promise.all([import("./calculator.js"), stylesheet("/css/calculator.css")])
+    .then(([module]) => {
+      module.mount(document.getElementById("calculator"));
+      changed();
+    });
 }
 
 const loading = {};
 function loadSheet() {
   const mode = sheet()?.mode;
-  if (!mode || loading[mode]) return;
+  if (!mode || loading[mode] || !SHEETS[mode]) return;
   loading[mode] = SHEETS[mode]().then((module) => {
-    module.mount(document.getElementById("sheet"));
+    module.mount(document.getElementById(mode === "online" ? "play" : "sheet"));
+    changed();
+  });
+}
+
+// Only the host sees the devices at the table: the other phones never load that card.
+let devices = null;
+function loadDevices() {
+  if (devices || !app.view?.devices) return;
+  devices = import("./devices.js").then((module) => {
+    module.mount(document.getElementById("devices"));
     changed();
   });
 }

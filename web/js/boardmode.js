@@ -81,17 +81,29 @@ function readRack(state, typed, taken) {
 
 // The whole word from the start: a letter on an occupied square must be its tile (a blank
 // on the board matches its letter) and is dropped; null when that is not so, or when no
-// typed letter fell on a tile.
+// typed letter fell on a tile. The word may begin on the tiles just before the start (KR
+// on the board, J8 tapped, KRAAN typed): letters that spell those tiles are theirs.
 function readWhole(state, typed, taken) {
   const tiles = [];
   const squares = [];
   const matched = [];
+  const back = state.direction === "across" ? "left" : "up";
+  const before = [];
+  for (let at = behind(state.start, back); at && taken.has(at); at = behind(at, back)) {
+    before.unshift(at);
+  }
+  let rest = typed;
+  if (before.length < typed.length && before.length
+      && before.every((at, i) => same(taken.get(at), typed[i].face))) {
+    matched.push(...before);
+    rest = typed.slice(before.length);
+  }
   let square = state.start;
-  for (const tile of typed) {
+  for (const tile of rest) {
     if (!square) return null;
     const there = taken.get(square);
     if (there) {
-      if (there.toUpperCase() !== tile.face.toUpperCase()) return null;
+      if (!same(there, tile.face)) return null;
       matched.push(square);
     } else {
       tiles.push(tile);
@@ -116,6 +128,8 @@ function line(state, taken, tiles, squares) {
   }
   return out;
 }
+
+const same = (there, face) => there.toUpperCase() === face.toUpperCase();
 
 const behind = (square, way) => {
   const row = ROWS.indexOf(square[0]);

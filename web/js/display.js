@@ -12,6 +12,7 @@ import {
   number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
 import { connect, disconnect, onStatus } from "./live.js";
+import "./offline.js"; // the service worker: a reload with the server away shows the room
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, sheet, subscribe } from "./state.js";
 import { h, replace, say } from "./ui.js";

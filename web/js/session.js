@@ -5,6 +5,9 @@
 // the same browser. The device key is the phone's own, kept for ever, also after leaving.
 // The last sheet the device saw is kept beside its place (a reload with the server away shows
 // it, marked as not live) and goes with it: nothing of a sheet stays for a table left.
+// A phone may hold several games (online play over days): every place it holds is kept in a
+// list, the one open now under its own key; closing a game keeps it in the list with its
+// sheet, leaving it forgets both.
 
 const PHONE = "tilestream.session";
 export const DISPLAY = "tilestream.display";
@@ -21,18 +24,53 @@ export function loadSession(key = PHONE) {
 
 export function saveSession(session, key = PHONE) {
   const before = loadSession(key);
-  if (before && before.token !== session.token) localStorage.removeItem(viewKey(before));
+  if (key === PHONE) keepGame(session);
+  if (before && before.token !== session.token && !held(before)) {
+    localStorage.removeItem(viewKey(before));
+  }
   localStorage.setItem(key, JSON.stringify(session));
 }
 
 export function forgetSession(key = PHONE) {
   const session = loadSession(key);
   localStorage.removeItem(key);
-  if (session) {
-    localStorage.removeItem(outboxKey(session));
-    localStorage.removeItem(viewKey(session));
-  }
+  if (session) forgetGame(session.token);
   forgetStrayViews();
+}
+
+// The phone's games: every place it holds, the open one included, newest first.
+const GAMES = "tilestream.games";
+
+export function savedGames() {
+  try {
+    const games = JSON.parse(localStorage.getItem(GAMES));
+    return Array.isArray(games) ? games.filter((g) => g && g.table && g.token) : [];
+  } catch {
+    return [];
+  }
+}
+
+const MAX_GAMES = 50; // as many as the server answers for at once; the oldest go first
+
+function keepGame(session) {
+  const games = [session, ...savedGames().filter((g) => g.token !== session.token)];
+  localStorage.setItem(GAMES, JSON.stringify(games.slice(0, MAX_GAMES)));
+  for (const old of games.slice(MAX_GAMES)) forgetGame(old.token);
+}
+
+const held = (session) => savedGames().some((g) => g.token === session.token);
+
+// Close the open game and keep it, with its sheet and outbox, in the list of games.
+export function closeSession(key = PHONE) {
+  localStorage.removeItem(key);
+}
+
+// The device left a game (or the server no longer knows its token): its place, outbox and
+// sheet go.
+export function forgetGame(token) {
+  localStorage.setItem(GAMES, JSON.stringify(savedGames().filter((g) => g.token !== token)));
+  localStorage.removeItem(outboxKey({ token }));
+  localStorage.removeItem(viewKey({ token }));
 }
 
 // The commands a device has sent and the server has not answered yet. Keyed by the device,
@@ -63,7 +101,7 @@ export function keptView(session) {
 // Views kept for a device place no longer held (a table left by the phone or the display).
 export function forgetStrayViews() {
   const held = new Set([PHONE, DISPLAY].map((key) => loadSession(key))
-    .filter(Boolean).map(viewKey));
+    .filter(Boolean).concat(savedGames()).map(viewKey));
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith(VIEWS) && !held.has(key)) localStorage.removeItem(key);
   }

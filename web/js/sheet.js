@@ -115,6 +115,9 @@ function turnActions(game) {
     onsubmit: enterPoints,
   },
   h("h3", { id: "sheet-turn-title" }, t("sheet.turn_title", { name })),
+  // The move itself is scored on the board or as typed words in its own view.
+  h("a", { href: "#view=score", id: "sheet-score", class: "button" },
+    t("shell.view_score")),
   h("div", { class: "points-row" },
     h("div", { class: "field" },
       h("label", { for: "sheet-points" }, t("sheet.points_label", { max: number(MAX_POINTS) })),

@@ -1,7 +1,7 @@
 // The app shell: a sticky bar with the table code, every player's total and who is to move;
-// one view at a time (score a move, sheet, tiles, table; without a table: start and the
-// calculator), switched by the bottom tab bar, the view kept in the URL hash (#view=sheet)
-// so back/forward and reload keep it. After a view switch, starting or joining a table, or
+// one view at a time (score a move, sheet, tiles, table; an online game: play, tiles, table;
+// without a table: start and the calculator), switched by the bottom tab bar, the view kept
+// in the URL hash (#view=sheet) so back/forward and reload keep it. After a view switch, starting or joining a table, or
 // an action whose button went away, the focus goes to the view's heading, never to <body>.
 
 import { number, onLanguage, playerName, t } from "./i18n.js";
@@ -13,10 +13,16 @@ const AT_TABLE = {
   score: ["calculator"], sheet: ["start", "sheet"], tiles: ["tiles"],
   table: ["table", "devices", "print-links"],
 };
+// An online game has its own board and rack instead of the calculator and the sheet: its
+// words are judged on Confirm only (WS-30), with no word check beside it.
+const ONLINE = {
+  play: ["start", "play"], tiles: ["tiles"], table: ["table", "devices", "print-links"],
+};
 const NO_TABLE = { start: ["start", "tiles", "print-links"], score: ["calculator"] };
-const DEFAULT = { at: "sheet", out: "start" };
-const ICONS = { start: "⌂", score: "✚", sheet: "▤", tiles: "▦", table: "⚙" };
-const SECTIONS = ["start", "calculator", "sheet", "tiles", "table", "devices", "print-links"];
+const DEFAULT = { at: "sheet", online: "play", out: "start" };
+const ICONS = { start: "⌂", score: "✚", sheet: "▤", tiles: "▦", table: "⚙", play: "◩" };
+const SECTIONS = ["start", "calculator", "sheet", "play", "tiles", "table", "devices",
+  "print-links"];
 
 // A link that opened the page (#calc=, #join=) is read by its screen and replaced; the
 // view it asks for is taken before that.
@@ -30,10 +36,16 @@ let atTable = null;
 let focusDue = false; // a view was entered: its heading takes the focus once it shows
 let acted = false; // the user tapped or typed since the focus was last placed
 let placed = null; // the heading the shell focused last
+let asked = null; // a view the hash asked for that the table's game does not show (yet)
+
+const online = () => atTable && sheet()?.mode === "online";
 
 function layout() {
-  return atTable ? AT_TABLE : NO_TABLE;
+  if (!atTable) return NO_TABLE;
+  return online() ? ONLINE : AT_TABLE;
 }
+
+const fallback = () => DEFAULT[!atTable ? "out" : online() ? "online" : "at"];
 
 function wanted(hash) {
   const params = new URLSearchParams(hash.slice(1));
@@ -42,10 +54,13 @@ function wanted(hash) {
   return params.get("view");
 }
 
+let shownLayout = null; // the views the tabs were drawn for
+
 export function mount() {
   bar = document.getElementById("shell-bar");
   tabs = document.getElementById("tabs");
   atTable = Boolean(app.session);
+  shownLayout = layout();
   show(wanted(firstHash), false);
   subscribe(update);
   onLanguage(() => { drawTabs(); drawBar(); });
@@ -74,7 +89,9 @@ export function onView(listener) {
 // Show view `name` (or the default); `focus` moves the focus to its heading.
 export function show(name, focus = true) {
   const views = layout();
-  const next = name in views ? name : DEFAULT[atTable ? "at" : "out"];
+  const next = name in views ? name : fallback();
+  // #view=play on a reload, before the kept or live sheet says the game is online
+  asked = name && !(name in views) ? name : null;
   const hash = `#view=${next}`;
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("calc") && !params.has("join") && location.hash !== hash) {
@@ -127,9 +144,17 @@ function update() {
   const now = Boolean(app.session);
   if (now !== atTable) {
     atTable = now;
-    // Starting or joining a table opens its sheet; leaving it, the start view.
-    show(now ? "sheet" : "start");
-    if (now) history.replaceState(null, "", `${location.pathname}#view=sheet`);
+    shownLayout = layout();
+    // Starting or joining a table opens its sheet (an online game: its board); leaving it,
+    // the start view.
+    show(now ? fallback() : "start");
+    if (now) history.replaceState(null, "", `${location.pathname}#view=${current}`);
+    return;
+  }
+  if (layout() !== shownLayout) { // the game became (or stopped being) an online one
+    shownLayout = layout();
+    const name = asked && asked in shownLayout ? asked : current in shownLayout ? current : null;
+    show(name ?? fallback(), !name);
     return;
   }
   drawBar();

@@ -8,7 +8,7 @@ import { onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
-import { forgetSession, saveSession } from "./session.js";
+import { forgetSession, saveSession, savedGames } from "./session.js";
 import { go, helpHint } from "./shell.js";
 import { app, changed, chosenEdition, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
 import { h, replace, say, sayRefusal, uid } from "./ui.js";
@@ -18,6 +18,9 @@ import { h, replace, say, sayRefusal, uid } from "./ui.js";
 const TOURNAMENT = { nl: "sbnl", it: "figs", pl: "pfs" };
 const HOUSE = { pl: "pfs-house" };
 export const MAX_PLAYERS = 4;
+const ONLINE_PLAYERS = 4; // WS-06: two to four
+// The times per move an online game offers, in seconds; null: none (the default).
+const MOVE_TIMES = [null, 120, 600, 3600, 86400, 3 * 86400, 7 * 86400];
 const CODE = /^[A-Za-z0-9]{6}$/;
 const SEATS_DELAY = 250; // ms after the last keystroke of a code before asking for its seats
 
@@ -106,7 +109,7 @@ function render() {
   } else if (!app.session && linked && joinCode) {
     nodes = [joinForm(), setupForm()];
   } else if (!app.session) {
-    nodes = [h("p", { class: "lead" }, t("start.lead")), setupForm(), joinForm()];
+    nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm()];
   } else if (outside) {
     nodes = [waitingCard()];
   } else if (setting) {
@@ -116,6 +119,15 @@ function render() {
   }
   formsKey = key;
   replace(formsBox, nodes);
+}
+
+// The games this phone holds ("Mijn potjes"), with whose turn it is: loaded with its module
+// only on a phone that has any.
+function myGames() {
+  if (!savedGames().length) return null;
+  const box = h("div", { class: "my-games-box" });
+  import("./games.js").then((games) => games.fill(box));
+  return box;
 }
 
 function languageRules(editionCode) {
@@ -135,15 +147,20 @@ function setupForm() {
     names: previous ? previous.players.map((n) => n || "") : ["", "", "", ""],
     starter: 0,
     writers: app.view ? writers() : "own_seat",
+    moveSeconds: previous?.online?.move_seconds ?? null,
   };
   while (state.names.length < MAX_PLAYERS) state.names.push("");
 
   const draw = () => {
+    const online = state.mode === "online";
+    if (online && !edition(state.edition).board) state.edition = onlineEdition();
     const rules = languageRules(state.edition);
     if (state.mode === "duplicate") state.rules = "duplicate";
+    else if (online) state.rules = "online"; // P-51, whatever the edition
     else if (!rules.includes(state.rules)) state.rules = rules[0];
     const least = state.mode === "duplicate" ? 1 : 2;
-    state.count = Math.max(least, Math.min(MAX_PLAYERS, state.count));
+    const most = online ? ONLINE_PLAYERS : MAX_PLAYERS;
+    state.count = Math.max(least, Math.min(most, state.count));
     if (state.mode === "classic" && state.count > rulesOf(state.rules).max_players) {
       state.rules = rules[0]; // P-34: tournament rules are for two players
     }
@@ -159,16 +176,18 @@ function setupForm() {
         }));
     });
     replace(form,
-      h("h2", { id: `${id}-title` }, previous ? t("start.new_game_title") : t("start.new_sheet")),
+      h("h2", { id: `${id}-title` }, previous ? t("start.new_game_title")
+        : t(online ? "start.new_online" : "start.new_sheet")),
       radios(`${id}-mode`, t("start.game_type"), [
         ["classic", t("start.classic")], ["duplicate", t("start.duplicate")],
-      ], state.mode, (v) => { state.mode = v; draw(); }),
+        ["online", t("start.online")],
+      ], state.mode, (v) => { chooseMode(state, v); draw(); }),
       h("div", { class: "field" },
         h("label", { for: `${id}-edition` }, t("start.edition")),
         h("select", {
           id: `${id}-edition`, name: "edition",
           onchange: (e) => { state.edition = e.target.value; draw(); },
-        }, app.catalog.editions.map((e) =>
+        }, app.catalog.editions.filter((e) => !online || e.board).map((e) =>
           h("option", { value: e.code, selected: e.code === state.edition }, t(`edition.${e.code}`))))),
       state.mode === "classic" ? radios(`${id}-rules`, t("start.rules"),
         rules.map((code) => [code, t(`rules.${code}`)]), state.rules,
@@ -181,10 +200,11 @@ function setupForm() {
         h("select", {
           id: `${id}-count`, name: "count",
           onchange: (e) => { state.count = Number(e.target.value); draw(); },
-        }, [1, 2, 3, 4].filter((n) => n >= least).map((n) =>
+        }, [1, 2, 3, 4].filter((n) => n >= least && n <= most).map((n) =>
           h("option", { value: n, selected: n === state.count }, n)))),
-      h("fieldset", { class: "names" }, h("legend", {}, t("start.names")), names),
-      state.mode === "classic" ? h("div", { class: "field" },
+      h("fieldset", { class: "names" }, h("legend", {}, t("start.names")),
+        online ? h("p", { class: "hint" }, t("start.online_you")) : null, names),
+      state.mode !== "duplicate" ? h("div", { class: "field" },
         h("label", { for: `${id}-starter` }, t("start.starter")),
         h("select", {
           id: `${id}-starter`, name: "starter",
@@ -192,7 +212,8 @@ function setupForm() {
         }, Array.from({ length: state.count }, (_, i) =>
           h("option", { value: i, selected: i === state.starter },
             state.names[i].trim() || t("common.default_player", { n: i + 1 }))))) : null,
-      writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
+      online ? moveTime(`${id}-time`, state) : null,
+      online ? null : writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
       h("div", { class: "actions" },
         h("button", { class: "primary", type: "submit", id: `${id}-go` }, t("start.begin")),
         drafting ? h("button", {
@@ -201,18 +222,44 @@ function setupForm() {
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    const online = state.mode === "online";
     begin({
       type: "start_game",
       edition: state.edition,
       mode: state.mode,
       rules: state.rules,
       players: state.names.slice(0, state.count).map((n) => n.trim() || null),
-      starter: state.mode === "classic" ? state.starter : 0,
-      writers: state.writers,
+      starter: state.mode !== "duplicate" ? state.starter : 0,
+      writers: online ? "own_seat" : state.writers,
+      ...(online ? { move_seconds: state.moveSeconds } : {}),
     });
   });
   draw();
   return form;
+}
+
+// Online play is Woordstrijd's first: chosen, the edition becomes Woordstrijd, which the
+// player may change to any edition with a board (the server judges with its word list).
+function chooseMode(state, mode) {
+  if (mode === "online" && state.mode !== "online") state.edition = onlineEdition();
+  state.mode = mode;
+}
+
+const onlineEdition = () => (edition("woordstrijd") ? "woordstrijd"
+  : app.catalog.editions.find((e) => e.board).code);
+
+// The time per move of an online game: none by default (a game may wait for days); the
+// player to move is passed when it runs out.
+function moveTime(id, state) {
+  return h("div", { class: "field" },
+    h("label", { for: id }, t("start.move_time")),
+    h("select", {
+      id, name: "move_seconds",
+      onchange: (e) => { state.moveSeconds = e.target.value ? Number(e.target.value) : null; },
+    }, MOVE_TIMES.map((seconds) => h("option", {
+      value: seconds ?? "", selected: seconds === state.moveSeconds,
+    }, t(`start.move_time_${seconds ?? "off"}`)))),
+    h("p", { class: "hint" }, t("start.move_time_hint")));
 }
 
 // Who writes the sheet: each phone its own seat (the default), or one phone for everybody.
@@ -404,14 +451,20 @@ function tableBar() {
         onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
       }, t("start.leave"))));
   if (!showInvite || !code) return bar;
+  return h("div", {}, bar, h("div", { id: "invite", class: "card invite" }, invite(session)));
+}
+
+// The invite: the QR code and the link with the join code (the table view's, and the online
+// game's).
+export function invite(session) {
+  const code = session.code;
   const link = `${location.origin}/#join=${code}`;
   const image = h("img", { class: "qr", alt: t("start.qr_alt", { code }),
     width: 200, height: 200 });
   loadQr(session).then((url) => { if (url) image.src = url; });
-  return h("div", {}, bar, h("div", { id: "invite", class: "card invite" },
-    image,
+  return [image,
     h("p", {}, t("start.invite_hint")),
-    h("p", { class: "link" }, h("a", { href: link }, link))));
+    h("p", { class: "link" }, h("a", { href: link }, link))];
 }
 
 // The QR code is fetched with the device's token (an <img> cannot send one).

@@ -32,6 +32,21 @@ export function replace(parent, ...children) {
 }
 
 let lastTimer = null;
+// A view's own stylesheet, added once when its module first loads (the start page does
+// without it); resolves once it applies, so that a view never shows unstyled.
+export function stylesheet(href) {
+  let link = document.querySelector(`link[rel=stylesheet][href="${href}"]`);
+  if (!link) {
+    link = h("link", { rel: "stylesheet", href });
+    link.loaded = new Promise((resolve) => {
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve); // unstyled rather than never shown
+    });
+    document.head.append(link);
+  }
+  return link.loaded ?? Promise.resolve();
+}
+
 let said = 0; // how many messages were said, so that a later success clears only older ones
 
 // A short message for everyone, read out by screen readers.

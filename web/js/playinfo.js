@@ -1,0 +1,91 @@
+// What the online game's view shows below the dock: the final table and the racks left
+// (public once the game is over), the last move with its words and score, the tiles this
+// player has not seen (the set − the board − the own rack), every move so far, and the
+// invite with the same code and QR code as a sheet's.
+
+import { finalPanel } from "./endgame.js";
+import { lastText } from "./games.js";
+import { number, playerName, t } from "./i18n.js";
+import * as rack from "./rack.js";
+import { invite } from "./start.js";
+import { app } from "./state.js";
+import { h, replace } from "./ui.js";
+
+let ui; // the view's state: which parts are open
+let render;
+
+// A part that folds open, and stays as the player left it when the view is redrawn.
+function folding(name, className, summary, ...content) {
+  return h("details", {
+    class: className, open: ui.opened.has(name),
+    ontoggle: (event) => {
+      if (event.target.open) ui.opened.add(name);
+      else ui.opened.delete(name);
+    },
+  }, h("summary", {}, summary), content);
+}
+
+export function drawInfo(box, g, online, view) {
+  ({ ui, render } = view);
+  replace(box,
+    g.ended ? finalPanel(g) : null,
+    g.ended ? finalRacks(g, online) : null,
+    lastMove(g, online.last),
+    g.ended ? null : unseen(online), // at the end every rack is shown
+    history(g),
+    g.ended ? null : inviteCard(g));
+}
+
+function lastMove(g, last) {
+  if (!last) return null;
+  return h("section", { class: "card play-last", "aria-labelledby": "play-last-title" },
+    h("h3", { id: "play-last-title" }, t("play.last_title")),
+    h("p", { class: `last-${last.kind}` }, lastText(g.players, last)));
+}
+
+function unseen(online) {
+  const tiles = online.unseen || [];
+  const total = tiles.reduce((sum, [, count]) => sum + count, 0);
+  return folding("unseen", "card play-unseen", t("play.unseen", { count: number(total) }),
+    h("p", { class: "hint" }, t(online.rack ? "play.unseen_hint" : "play.unseen_hint_viewer")),
+    h("ul", { class: "unseen-tiles" }, tiles.map(([tile, count]) => h("li", {},
+      h("span", { class: "face" }, rack.isBlank(tile) ? t("play.blank") : rack.face(tile)),
+      h("span", { class: "count num" }, `×${number(count)}`)))));
+}
+
+function history(g) {
+  const lines = g.lines.filter((line) => line.kind !== "penalty" && line.kind !== "bonus");
+  if (!lines.length) return null;
+  return folding("history", "card play-history", t("play.history", { count: number(lines.length) }),
+    h("ol", { reversed: true }, [...lines].reverse().map((line) => h("li", {},
+      h("span", { class: "name" }, playerName(g.players, line.player)), ": ",
+      line.kind === "move"
+        ? `${line.words.map(([word]) => word).join(", ")} · ${number(line.points)}`
+        : t(`play.kind_${line.kind === "exchange" ? "exchange" : "pass"}`)))));
+}
+
+// The racks at the end are everybody's to see.
+function finalRacks(g, online) {
+  const racks = online.ended_racks;
+  if (!racks) return null;
+  return h("section", { class: "card play-final-racks", "aria-labelledby": "play-racks-title" },
+    h("h3", { id: "play-racks-title" }, t("play.final_racks")),
+    h("ul", {}, racks.map((tiles, p) => h("li", {},
+      `${playerName(g.players, p)}: `,
+      tiles.length ? tiles.map((tile) => (rack.isBlank(tile) ? t("play.blank") : rack.face(tile)))
+        .join(" ") : t("play.rack_empty")))));
+}
+
+function inviteCard(g) {
+  const session = app.session;
+  if (!session || session.role === "viewer" || !session.code) return null;
+  const open = ui.invite ?? !g.lines.length;
+  return h("section", { class: "card play-invite", "aria-labelledby": "play-invite-title" },
+    h("h3", { id: "play-invite-title" }, t("play.invite_title")),
+    h("button", {
+      type: "button", id: "play-invite-toggle", "aria-expanded": String(open),
+      "aria-controls": "play-invite",
+      onclick: () => { ui.invite = !open; render(); },
+    }, t("start.invite")),
+    open ? h("div", { id: "play-invite" }, invite(session)) : null);
+}
