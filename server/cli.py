@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import editions
 from rules import Board, GameError
 from rules import gcg as gcg_records
+from server import top
 from server.protocol import JOINS_PER_MINUTE
 
 if TYPE_CHECKING:
@@ -345,8 +346,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"seconds a connection has to send a request's headers, and then its body "
         f"(default: {HEADER_TIMEOUT:g})",
     )
+    server.add_argument(
+        "--wordlist",
+        action="append",
+        default=[],
+        metavar="EDITION=FILE",
+        help="judge an edition's language by a plain text list (one word a line); repeatable",
+    )
+    top.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "top":
+        return top.run(args)
     if args.command == "serve":
+        if status := top.use_wordlists(args.wordlist):
+            return status
         return serve(
             ServeOptions(
                 args.host,

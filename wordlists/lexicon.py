@@ -15,6 +15,7 @@ import dawg
 import editions
 from editions import codebook
 from editions.errors import GameError, NotationError
+from wordlists.graph import Graph, cache_folder, graph_of, load_text
 from wordlists.keys import Keyer, digraph_codes
 
 DATA = Path(__file__).parent / "data"
@@ -35,12 +36,26 @@ class UnknownLanguage(GameError, LookupError):
 class Lexicon:
     """One language's word list: ``contains(word)`` after the calculator's normalisation."""
 
-    def __init__(self, language: str, path: Path) -> None:
+    def __init__(self, language: str, path: Path, graph_cache: Path | None = None) -> None:
         self.language = language
         self.path = path
         self.edition = editions.get(LANGUAGES[language])
         self._keyer = Keyer(self.edition)
         self._dawg = dawg.CompletionDAWG().load(str(path))
+        self._graph_cache = graph_cache
+
+    @cached_property
+    def graph(self) -> Graph:
+        """The list as a graph of tiles for the move generator (``wordlists.graph``).
+
+        Converted on first use and cached (the committed lists in the cache folder, a
+        club's list beside it).
+        """
+        cache = self._graph_cache
+        if cache is None:
+            digest = self.record.get("sha256", "")[:16]
+            cache = cache_folder() / "graphs" / f"{self.language}-{digest}.graph"
+        return graph_of(self.edition, self.path, cache)
 
     def contains(self, word: str) -> bool:
         """Whether ``word``, read as this edition's tiles, is in the list.
@@ -67,6 +82,19 @@ class Lexicon:
         """What the build recorded: sources with versions and licences, counts."""
         return json.loads(self.path.with_suffix(".json").read_text(encoding="utf-8"))
 
+    @property
+    def source(self) -> str:
+        """Which list judges, for a view to name: the packages a committed list was built
+        from, or a club list's file name.
+
+        >>> get("nl").source
+        'wdutch 1:2.20.19-2'
+        """
+        return ", ".join(
+            f"{s['package']} {s['version']}" if "package" in s else Path(s["path"]).name
+            for s in self.record.get("sources", ())
+        )
+
     def __len__(self) -> int:
         return int(self.record["kept"])
 
@@ -92,20 +120,45 @@ def language_of(code: str) -> str:
     )
 
 
+#: Language → a club's own plain text list that replaces the committed one (``use``).
+_OVERRIDES: dict[str, Path] = {}
+
+
+def use(code: str, path: Path | str | None) -> None:
+    """Judge a language (or an edition's language) by a plain text list from now on, in
+    this process; ``None`` goes back to the committed list.
+
+    The list is loaded at once (``wordlists.graph.load_text``), so a bad file fails here;
+    raises what that raises.
+    """
+    language = language_of(code)
+    if path is None:
+        _OVERRIDES.pop(language, None)
+    else:
+        load_text(path, language)
+        _OVERRIDES[language] = Path(path)
+    get.cache_clear()
+
+
 def available() -> tuple[str, ...]:
-    """The languages whose list is present in this installation."""
-    return tuple(lang for lang in LANGUAGES if (DATA / f"{lang}.dawg").is_file())
+    """The languages whose list is present in this installation (or given by ``use``)."""
+    return tuple(
+        lang for lang in LANGUAGES if lang in _OVERRIDES or (DATA / f"{lang}.dawg").is_file()
+    )
 
 
 @cache
 def get(code: str) -> Lexicon:
-    """The word list for a language or edition code, loaded on first use.
+    """The word list for a language or edition code, loaded on first use: a club's list
+    given by ``use``, else the committed one.
 
     Raises UnknownLanguage for an unknown code; FileNotFoundError if the list is missing.
     """
     language = language_of(code)
     if code != language:
         return get(language)
+    if language in _OVERRIDES:
+        return load_text(_OVERRIDES[language], language)
     lexicon = Lexicon(language, DATA / f"{language}.dawg")
     recorded = lexicon.record.get("digraphs", {})
     if recorded != digraph_codes(lexicon.edition):
