@@ -103,13 +103,16 @@ class Seated:
 
 
 async def seat_table(tables: Tables, hub: Hub, mode: str) -> Seated:
-    """A new table with a game of four, a device joined at each seat and connected."""
+    """A new table with a game of four, a device at each seat, connected."""
     made, _ = await tables.create()
     host = Device(made.id, "host", None, HOST)
     start = c.StartGame(EDITION, mode, players=PLAYERS)  # type: ignore[arg-type]
     await tables.command(made.id, host, start, "start")
-    devices = []
-    for seat in range(len(PLAYERS)):
+    # The host's device plays the first seat of an online game; at a classic table it keeps
+    # the sheet for no seat, so every seat has a phone of its own.
+    first = 1 if mode == "online" else 0
+    devices = [host] * first
+    for seat in range(first, len(PLAYERS)):
         _, _, who = await tables.join(made.code, "player", seat, f"key-{made.id}-{seat}")
         devices.append(Device(made.id, "player", seat, who.device))
     seated = Seated(made.id, devices)
