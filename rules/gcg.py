@@ -48,6 +48,7 @@ from events import commands as c
 from events.events import (
     Event,
     GameEnded,
+    GameStarted,
     LineUndone,
     MoveRecorded,
     PenaltyGiven,
@@ -409,9 +410,12 @@ class _Replay:
         self.entries = entries
         known = [e for e in entries if self.player_of(e) is not None]
         starter = self.player_of(known[0]) or 0 if known else 0
-        start = c.StartGame(edition, players=tuple(p.name for p in players), starter=starter)
-        self.state, log = record(State(), start)
-        self.log: list[Recorded] = list(log)
+        self.state = State()
+        self.log: list[Recorded] = []
+        # Recorded as it is, not asked of the decider: a name in a real record may be longer
+        # than a phone may type (a column shows it shortened).
+        names = tuple(p.name for p in players)
+        self.append(GameStarted(editions.get(edition).code, "classic", "house", names, starter))
         self.checks: list[Check] = []
         self.problems: list[Problem] = []
         self.moves: dict[int, int] = {}  # player → seq of the move a "--" would strike

@@ -24,6 +24,7 @@ from events.events import (
     WordWithdrawn,
 )
 from rules import gcg
+from rules.decide import MAX_NAME
 from rules.errors import GameError, NotationError
 from rules.gcg_write import to_gcg
 from rules.reducer import evolve
@@ -232,6 +233,16 @@ def test_golden_game_in_the_wrong_edition_differs_from_the_first_move() -> None:
 
 def test_golden_latin1_names_come_through() -> None:
     assert [p.name for p in load("name_iso8859-1.gcg").players] == ["césar", "hércules"]
+
+
+def test_a_name_longer_than_a_phone_may_type_comes_through_whole() -> None:
+    """A real record named a player in 42 characters; a phone may type 40 (MAX_NAME)."""
+    long = "Maximiliaan van der Zwaluwenburg-Oosterhuis"
+    assert len(long) > MAX_NAME
+    text = f"#player1 max {long}\n#player2 bo Bo\n>max: PLANK H4 PLANK +28 28\n"
+    imported = gcg.to_events(gcg.read(text.encode()), "nl")
+    assert imported.state.game is not None and imported.state.game.players == (long, "Bo")
+    assert imported.state.game.totals == (28, 0) and not imported.problems
 
 
 def test_golden_withdrawn_word_is_struck_and_costs_the_turn() -> None:
