@@ -22,6 +22,7 @@ from server.tables import Live, Tables, actor, audience, seat_of
 log = logging.getLogger("tilestream")
 
 _CLOSE = b""  # queued in place of a message: close the socket
+RETRY_MIN, RETRY_MAX = 0.5, 5.0  # seconds a follower waits before it tries again
 
 
 class Connection:
@@ -105,6 +106,11 @@ class Hub:
                 await task
 
     async def _follow(self, table_id: str) -> None:
+        """Follow the table for as long as it has phones: after any error (the store away,
+        an entry this process cannot read) it goes on from the last seq it folded, logged
+        once until it has caught up again, so no table falls silent for good."""
+        said = ""  # what was logged of the current trouble
+        delay = RETRY_MIN
         while True:
             try:
                 live = await self.tables.live(table_id)
@@ -112,9 +118,19 @@ class Hub:
                 async for batch in self.store.subscribe(table_id, live.state.seq):
                     live = self.tables.advance(table_id, batch) or await self.tables.live(table_id)
                     self._broadcast(table_id, live)
-            except StoreUnavailable as error:  # wait for the store; phones keep their sockets
-                log.warning("table %s: store unavailable (%s); retrying", table_id, error)
-                await asyncio.sleep(0.5)
+                    said, delay = "", RETRY_MIN
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # one table's trouble is never the hub's
+                trouble = f"{type(error).__name__}: {error}"
+                if trouble != said:
+                    if isinstance(error, StoreUnavailable):  # phones keep their sockets
+                        log.warning("table %s: store unavailable (%s); retrying", table_id, error)
+                    else:
+                        log.error("table %s: its follower stopped (%s); retrying", table_id, error)
+                    said = trouble
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
 
     def _broadcast(self, table_id: str, live: Live) -> None:
         for connection in list(self._rooms.get(table_id, ())):

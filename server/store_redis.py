@@ -355,12 +355,23 @@ class _Listener:
                     if key == self._wake.encode():
                         self._woken = entries[-1][0]
                     elif (table_id := tables[key]) in self._positions:
-                        self._deliver(table_id, _records(entries))
-        except Exception as error:  # a bug or a malformed entry: every subscriber raises it
+                        try:
+                            records = _records(entries)
+                        except (msgspec.DecodeError, KeyError, ValueError) as bad:
+                            self._fail(table_id, bad)  # that table's subscribers alone
+                            continue
+                        self._deliver(table_id, records)
+        except Exception as error:  # a bug: every subscriber raises it
             for queues in self._queues.values():
                 for queue in queues:
                     queue.put_nowait(error)
             self._positions.clear()  # the next subscription starts a new loop
+
+    def _fail(self, table_id: str, error: BaseException) -> None:
+        """The table's subscribers raise ``error``; it is followed again once subscribed."""
+        self._positions.pop(table_id, None)
+        for queue in self._queues[table_id]:
+            queue.put_nowait(error)
 
     def _deliver(self, table_id: str, records: tuple[Recorded, ...]) -> None:
         self._positions[table_id] = max(self._positions[table_id], records[-1].seq)

@@ -8,6 +8,8 @@ import asyncio
 import json
 import time
 
+import redis
+
 from server.store_redis import RedisStore
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
@@ -130,3 +132,33 @@ async def test_a_phone_moves_to_the_other_process_when_one_dies(
             await phone.command(f"p{n}", meant[f"p{n}"])
         assert [(await phone.answer(f"p{n}")).seq for n in range(3, 8)] == [5, 6, 7, 8, 9]
         await phone.until_seq(9)
+
+
+async def test_a_malformed_entry_in_one_table_silences_no_other_and_is_logged_once(
+    pair: tuple[ServerProcess, ...], redis_server: RedisServer
+) -> None:
+    """An entry this process cannot read (a newer server's event kind, a damaged log) stops
+    its own table's follower only; that follower keeps trying from its last seq, logging the
+    trouble once, and every other table stays live."""
+    a, _ = pair
+    broken, fine = Table.create(a), Table.create(a)
+    watchers = broken.join("viewer"), fine.join("viewer")
+    async with phones(on(a, broken, watchers[0]), on(a, fine, watchers[1])) as (lost, room):
+        top = (await lost.open()).seq
+        await room.open()
+        client = redis.Redis.from_url(redis_server.url)
+        try:
+            client.xadd(f"table:{broken.id}", {"data": b'{"seq": 0, "event": {"kind": "?"'},
+                        id=f"{top + 1}-0")  # fmt: skip
+        finally:
+            client.close()
+        await asyncio.sleep(3)  # the broken table's follower tries again a few times
+        seq = fine.command("x", points(7, turn(0))).json()["seq"]
+        await room.until_seq(seq)  # the other table is as live as before
+        assert json.loads(room.view)["sheet"]["totals"][0] == 7
+        assert lost.ws is not None
+        await asyncio.wait_for(await lost.ws.ping(), 5)  # its phones keep their sockets
+    a.assert_no_crash()
+    said = a.log.read_text()
+    assert said.count(f"table {broken.id}: its follower stopped") == 1, said
+    assert "Traceback" not in said
