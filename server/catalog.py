@@ -1,6 +1,7 @@
 """What a phone needs to draw its forms, tiles and board: every edition and rule set.
 
-Built once per process; the phone never scores with it (values label the tiles only).
+Built once per process, after ``serve --wordlist`` chose the lists; the phone never scores
+with it (values label the tiles only).
 """
 
 from functools import cache
@@ -8,6 +9,7 @@ from functools import cache
 import msgspec
 
 import editions
+import wordlists
 from rules import rulesets
 
 
@@ -28,6 +30,7 @@ class EditionInfo(msgspec.Struct, frozen=True):
     premiums: tuple[str, ...]  # what the typed-mode panel offers
     board: tuple[str, ...] | None  # rows of "2L" "3L" "2W" "3W" ".." tokens; None: no board
     colours: dict[str, str]
+    word_list: str | None  # which list judges the edition's words, None without one
 
 
 class RulesInfo(msgspec.Struct, frozen=True):
@@ -66,6 +69,9 @@ def _edition(code: str) -> EditionInfo:
         premiums=tuple(str(p) for p in edition.premiums),
         board=board,
         colours={str(p): colour for p, colour in edition.colours},
+        word_list=wordlists.get(code).source
+        if edition.language in wordlists.available()
+        else None,
     )
 
 

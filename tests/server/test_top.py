@@ -10,6 +10,7 @@ import wordlists
 from rules import Board
 from server.cli import main
 from server.top import use_wordlists
+from tests.server.serving import ServerProcess
 
 PLANK_KRAAN = """
 ...............
@@ -163,3 +164,18 @@ def test_serve_refuses_a_bad_wordlist_before_it_starts(capsys: pytest.CaptureFix
     assert err.startswith("tilestream: /no/such/list.txt: ") and err.rstrip().endswith(
         "[bad_words]"
     )
+
+
+def test_a_server_given_a_club_list_judges_by_it_and_says_which_list(
+    club: Path, tmp_path: Path
+) -> None:
+    with ServerProcess(tmp_path / "data", options=("--wordlist", f"woordstrijd={club}")) as server:
+        api = server.api()
+        listed = {e["code"]: e["word_list"] for e in api.get("/api/catalog").json()["editions"]}
+        assert listed["nl"] == listed["woordstrijd"] == "club.txt"  # one list per language
+        assert listed["en"] == wordlists.get("en").source
+        assert listed["pl-literaki"] == wordlists.get("pl").source
+        move = {"edition": "nl", "move": {"typed": [[["S"], ["N"], ["A"], ["P"]]]}, "check": True}
+        assert api.post("/api/score", move).json()["words"] == ["in_list"]
+        move["move"] = {"typed": [[["L"], ["O"], ["O"], ["P"], ["T"]]]}  # in ours, not theirs
+        assert api.post("/api/score", move).json()["words"] == ["not_in_list"]

@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import wordlists
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     create_table,
@@ -79,6 +80,10 @@ def test_the_bar_shows_the_code_every_total_and_who_moves_on_every_view(
         stuck += scrolled > natural
         phone.evaluate("() => window.scrollTo(0, 0)")
     assert stuck >= 2  # the long views were scrolled past the header, the bar stayed
+    show(phone, "table")  # it names the list that judges the table's words
+    expect(phone.locator(".table-bar .word-list")).to_have_text(
+        "Woordenlijst: " + wordlists.get("nl").source
+    )
 
 
 def test_the_tabs_switch_views_and_the_hash_survives_reload_and_back(phone: Page) -> None:

@@ -437,6 +437,7 @@ function tableBar() {
     code ? h("p", { class: "table-code" }, t("start.table_code"), " ",
       h("strong", { class: "code", "data-code": code }, code)) : null,
     h("p", { class: "who" }, who),
+    wordList(game),
     h("div", { class: "actions" },
       code ? h("button", {
         type: "button", "aria-expanded": String(showInvite), "aria-controls": "invite",
@@ -452,6 +453,12 @@ function tableBar() {
       }, t("start.leave"))));
   if (!showInvite || !code) return bar;
   return h("div", {}, bar, h("div", { id: "invite", class: "card invite" }, invite(session)));
+}
+
+// Which list judges the game's words (the server's, or a club's own given to it).
+function wordList(game) {
+  const list = game && app.catalog.editions.find((e) => e.code === game.edition)?.word_list;
+  return list ? h("p", { class: "word-list" }, t("start.word_list", { list })) : null;
 }
 
 // The invite: the QR code and the link with the join code (the table view's, and the online
