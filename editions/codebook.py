@@ -72,6 +72,10 @@ BAG_TOO_SMALL = _declare("bag_too_small", "bag", "min")
 BUSY = _declare("busy", status=409)
 CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)
 CLOCK_RUNNING = _declare("clock_running")
+# online: the computer's strengths name more or fewer seats than the game has
+COMPUTER_COUNT = _declare("computer_count", "count", "players")
+# online: that seat is the computer's; no phone joins or plays it
+COMPUTER_SEAT = _declare("computer_seat", "seat", status=409)
 # a write from another site's page
 CROSS_ORIGIN = _declare("cross_origin", status=403)
 # the host took this device away from the table
@@ -124,6 +128,10 @@ NO_BOARD = _declare("no_board", "edition", notice=True)
 NO_CLOCK = _declare("no_clock", notice=True, refusal=False)
 NO_GAME = _declare("no_game", notice=True)
 NO_MOVE = _declare("no_move")
+# online: every seat the computer's; a game needs a person to play it
+NO_PERSON = _declare("no_person", "players")
+# duplicate room: the open round has no rack yet (the director draws or types it)
+NO_RACK = _declare("no_rack")
 NO_SUCH_PLAYER = _declare("no_such_player", "player", notice=True)
 NO_SUCH_ROUND = _declare("no_such_round", "round", notice=True)
 # the table's game has no such seat
@@ -152,6 +160,8 @@ NOT_JOINED = _declare("not_joined")
 NOT_ONLINE = _declare("not_online", "mode")
 # the turn meant is not the one to play (after an undo, say)
 NOT_TO_MOVE = _declare("not_to_move", "player", "to_move", status=409)
+# duplicate room: a slip's word goes on into the tiles before or after it
+NOT_WHOLE_WORD = _declare("not_whole_word", "square")
 # each phone its own seat: another seat's turn, cell or line
 NOT_YOUR_SEAT = _declare("not_your_seat", "seat", status=403)
 NOTATION = _declare("notation")
@@ -169,8 +179,12 @@ POINTS_OUT_OF_RANGE = _declare("points_out_of_range", "max", "points")
 # e.g. 2L with Literaki values
 PREMIUM_NOT_OFFERED = _declare("premium_not_offered", "edition", "premium")
 RACK_COUNT = _declare("rack_count", "count", "players", notice=True)
+# duplicate room: the round has its rack already
+RACK_DRAWN = _declare("rack_drawn", "round", status=409)
 RACK_LETTERS_AND_POINTS = _declare("rack_letters_and_points", "player")
 RACK_NEEDED_AFTER_PASSES = _declare("rack_needed_after_passes", "player")
+# duplicate room: a typed rack short of the vowels or consonants the rack rule asks
+RACK_RULE = _declare("rack_rule", "consonants", "min", "vowels")
 # too many joins or new tables from one address in a minute
 RATE_LIMITED = _declare("rate_limited", status=429)
 # a phone's command does not name the turn, line, round or game it saw
@@ -183,11 +197,19 @@ RULES_NOT_FOR_MODE = _declare("rules_not_for_mode", "mode", "rules")
 RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")
 # undo or penalty: the newest line is not the one the phone saw
 SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
+# duplicate room: a letter of a slip's word is not the tile on its square
+SLIP_MISMATCH = _declare("slip_mismatch", "letter", "square")
 SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
 # the store cannot be reached or written now; nothing was recorded
 STORE_UNAVAILABLE = _declare("store_unavailable", status=503)
+# the table was deleted: by its host, or idle past the retention time (P-11)
+TABLE_DELETED = _declare("table_deleted", status=410)
+# duplicate room: a typed rack names tiles the bag no longer holds
+TILES_NOT_IN_BAG = _declare("tiles_not_in_bag", "tiles")
 # online: a play or exchange uses tiles the seat does not hold
 TILES_NOT_ON_RACK = _declare("tiles_not_on_rack", "tiles")
+# duplicate room: a slip after the round clock ran out, refused by the rules
+TIME_UP = _declare("time_up", status=409)
 # a body or frame over the size limit
 TOO_LARGE = _declare("too_large", status=413)
 TOO_MANY_BLANKS = _declare("too_many_blanks", "count", "max", "player")
@@ -209,6 +231,8 @@ UNKNOWN_DEVICE = _declare("unknown_device", "device")
 UNKNOWN_EDITION = _declare("unknown_edition")
 UNKNOWN_LANGUAGE = _declare("unknown_language")
 UNKNOWN_RULES = _declare("unknown_rules", "known", "rules")
+# online: the computer plays at one of the strengths ``known``
+UNKNOWN_STRENGTH = _declare("unknown_strength", "known", "strength")
 # no such table
 UNKNOWN_TABLE = _declare("unknown_table", status=404)
 # a viewer (a room display) changes nothing

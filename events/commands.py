@@ -61,6 +61,9 @@ class StartGame(Command, tag="start_game"):
     starter: int = 0
     writers: Writers = "own_seat"
     move_seconds: int | None = None  # online: the time per move; None leaves it off
+    # Online: per seat, None for a person or the computer's strength ("best", "good",
+    # "easy"; ``rules.computer.STRENGTHS``); left out, every seat is a person's.
+    computers: tuple[str | None, ...] = ()
 
 
 class NewGame(Command, tag="new_game"):
@@ -154,6 +157,39 @@ class RecordTop(Command, tag="record_top"):
     round: int | None = None  # the open round the director saw: a second tap closes no other
 
 
+class DrawRack(Command, tag="draw_rack"):
+    """Duplicate room: the server draws the open round's rack under the rack rule."""
+
+    round: int | None = None  # the open round the director saw
+
+
+class SetRack(Command, tag="set_rack"):
+    """Duplicate room: the director types the open round's rack from a draw in the room
+    (row notation, ``?`` a blank); ``force`` takes one the rack rule would send back."""
+
+    rack: str
+    round: int | None = None
+    force: bool = False
+
+
+class SubmitSlip(Command, tag="submit_slip"):
+    """Duplicate room: a player's slip — the whole word from its first square, blanks in
+    lower case (row notation) — before the round clock runs out; another slip replaces it."""
+
+    word: str
+    start: str
+    direction: Literal["across", "down"] = "across"
+    player: int | None = None
+    turn: Turn | None = None
+
+
+class CloseRound(Command, tag="close_round"):
+    """Duplicate room: close the open round with the top the move generator finds; every
+    slip is judged then."""
+
+    round: int | None = None
+
+
 class CorrectCell(Command, tag="correct_cell"):
     """Duplicate: set a cell of a round; ``player`` None is the top, ``points`` None empties."""
 
@@ -214,6 +250,10 @@ TableCommand = (
     | ClearBoard
     | Undo
     | RecordTop
+    | DrawRack
+    | SetRack
+    | SubmitSlip
+    | CloseRound
     | CorrectCell
     | StartClock
     | PauseClock

@@ -57,6 +57,9 @@ class GameStarted(Event, tag="game_started"):
     # log, so the log (which never leaves the server) replays every rack.
     seed: str = ""
     move_seconds: int | None = None  # online: the time per move, off by default
+    # Online: per seat, None for a person or the strength the computer plays that seat at;
+    # empty (every seat a person's) in the logs written before there was a computer.
+    computers: tuple[str | None, ...] = ()
 
 
 class MoveRecorded(Event, tag="move"):
@@ -140,6 +143,53 @@ class TopRecorded(Event, tag="top"):
     placed: tuple[PlacedTile, ...] = ()
     direction: str = "across"
     typed: tuple[tuple[TypedLetter, ...], ...] = ()
+    # A round with a rack (the director's room): each player's slip as the close judged it,
+    # which sets the player's cell; and whether the move generator found the top.
+    results: tuple["SlipScore", ...] = ()
+    computed: bool = False
+
+
+class SlipScore(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Duplicate room: one player's slip as the round's close judged it.
+
+    ``kind``: ``valid`` (scored), ``invalid`` (a word not in the table's list: ``bad``
+    names them), ``unplayable`` (it no longer fits the rack or the board), ``late`` (after
+    the clock), ``missing`` (no slip), ``entered`` (no slip, the cell typed by hand, kept).
+    ``solo``: the solo bonus, added to the total.
+    """
+
+    player: int
+    points: int
+    kind: str
+    word: str = ""  # the main word as the player gave it, blanks in lower case
+    start: str = ""
+    direction: str = ""
+    bad: str = ""  # the words the list lacks, comma-separated
+    solo: int = 0
+
+
+class RackDrawn(Event, tag="rack"):
+    """Duplicate room: the open round's rack (row notation, ``?`` a blank), drawn by the
+    server under the rule set's rack rule (``rejected``: the racks that failed it and went
+    back to the bag) or typed by the director from a draw in the room (``typed``)."""
+
+    round: int
+    rack: str
+    rejected: tuple[str, ...] = ()
+    typed: bool = False
+
+
+class SlipSubmitted(Event, tag="slip"):
+    """Duplicate room: a player's slip for the open round — the whole word from its first
+    square, blanks in lower case — private to the player until the round closes. ``late``:
+    it came after the round clock ran out (the decider read the clock)."""
+
+    player: int
+    round: int
+    word: str
+    start: str
+    direction: str = "across"
+    late: bool = False
 
 
 class CellCorrected(Event, tag="cell"):
@@ -224,6 +274,8 @@ TableEvent = (
     | BoardCleared
     | LineUndone
     | TopRecorded
+    | RackDrawn
+    | SlipSubmitted
     | CellCorrected
     | ClockStarted
     | ClockPaused

@@ -52,6 +52,16 @@ def _below(numbers: Iterator[int], n: int) -> int:
     return x % n
 
 
+def pick(seed: str, label: str, n: int) -> int:
+    """A number from 0 to n − 1 that depends only on ``seed`` and ``label``: a choice the
+    log replays (the computer's pick among good moves, ``rules.computer``).
+
+    >>> pick("s", "turn 3", 10) == pick("s", "turn 3", 10), 0 <= pick("s", "x", 5) < 5
+    (True, True)
+    """
+    return _below(_numbers(seed, label), n)
+
+
 def shuffled(tiles: Iterable[str], seed: str, label: str) -> tuple[str, ...]:
     """``tiles`` in an order that depends only on ``seed`` and ``label``.
 

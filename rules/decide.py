@@ -37,9 +37,10 @@ from events.events import (
     WordWithdrawn,
     WritersSet,
 )
-from rules import online, permissions, rulesets, seating
+from rules import computer, online, permissions, room, rulesets, seating
 from rules.board import Board
 from rules.errors import GameError
+from rules.movegen import WordGraph
 from rules.permissions import Actor
 from rules.placement import Play
 from rules.scoring import MoveScore, TypedTile, score_words
@@ -73,13 +74,16 @@ def decide(
     actor: Actor | None = None,
     seed: str = "",
     contains: Contains | None = None,
+    graph: WordGraph | None = None,
 ) -> tuple[Event, ...]:
     """The events ``command`` records on ``state``; raises GameError with a code if refused.
 
     With an ``actor`` (a device at the table) it is first checked that the actor may ask it;
     without one (a game record, a Python shell) everything is allowed. An online game needs
     ``seed`` (fresh from ``secrets``) to start or start again — ValueError without one — and
-    ``contains``, the edition's word list, to start and to judge a move.
+    ``contains``, the edition's word list, to start and to judge a move. A duplicate room
+    (``rules.room``) needs ``seed`` for every draw, and ``graph`` (the list as the move
+    generator walks it) to find a top; its slips are judged by ``contains``.
     """
     if actor is not None:
         permissions.check(state, actor, command)
@@ -118,6 +122,8 @@ def decide(
             codebook.NOT_ONLINE,
             mode=game.mode,
         )
+    if isinstance(command, room.COMMANDS):
+        return room.decide(game, command, at=at, seed=seed, contains=contains, graph=graph)
     handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
     try:
         decide_one = handler[type(command)]
@@ -127,7 +133,7 @@ def decide(
             codebook.NOT_IN_MODE,
             mode=game.mode,
         ) from None
-    return decide_one(game, command, at)
+    return room.judged(game, decide_one(game, command, at), contains)  # a typed top's slips
 
 
 def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameStarted:
@@ -179,7 +185,12 @@ def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameSt
             raise refuse(
                 "only an online game has a time per move", codebook.NOT_ONLINE, mode=command.mode
             )
+        if any(command.computers):
+            raise refuse(
+                "the computer plays only in an online game", codebook.NOT_ONLINE, mode=command.mode
+            )
         return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
+    computer.check(command.computers, count)
     online.check_start(edition, command.move_seconds, seed, contains)
     return GameStarted(
         edition.code,
@@ -189,6 +200,7 @@ def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameSt
         command.starter,
         seed=seed,
         move_seconds=command.move_seconds,
+        computers=command.computers if any(command.computers) else (),
     )
 
 

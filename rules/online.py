@@ -31,7 +31,7 @@ from rules import bag, permissions, rulesets
 from rules.board import Board
 from rules.errors import GameError
 from rules.squares import SIZE, Direction, Square
-from rules.state import Game, Online, State
+from rules.state import Game, Online, State, Step
 from rules.tiles import Tile, bag_letter
 from rules.wordcheck import Contains, invalid_words
 
@@ -84,6 +84,7 @@ def new_game(game: Game, starter: int, seed: str) -> GameStarted:
         starter,
         seed=seed,
         move_seconds=game.online.move_seconds,
+        computers=game.online.computers if any(game.online.computers) else (),
     )
 
 
@@ -188,7 +189,7 @@ def exchange(game: Game, command: c.Exchange) -> tuple[Event, ...]:
     player = _mover(game, command.player)
     online = _online(game)
     edition = editions.get(game.edition)
-    least = rulesets.get(game.rules).exchange_min_bag or edition.rack_size
+    least = exchange_least(game, edition)
     if len(online.bag) < least:
         raise _refuse(
             f"{len(online.bag)} tiles in the bag; an exchange needs {least}",
@@ -212,6 +213,11 @@ def exchange(game: Game, command: c.Exchange) -> tuple[Event, ...]:
             tiles=bag.rack_notation(short),
         )
     return (Exchanged(player, tiles=bag.rack_notation(tiles)),)
+
+
+def exchange_least(game: Game, edition: Edition) -> int:
+    """The tiles the bag must hold for an exchange (P-51: a full rack's worth)."""
+    return rulesets.get(game.rules).exchange_min_bag or edition.rack_size
 
 
 def pass_turn(game: Game, player: int, timed_out: bool = False) -> tuple[Event, ...]:
@@ -282,13 +288,44 @@ def time_out(state: State, turn: c.Turn, *, at: int) -> tuple[Event, ...]:
 def undo_lines(state: State, line: Recorded) -> tuple[int, ...]:
     """The lines an undo strikes, newest first: the latest line, and with an end the rules
     made (out with an empty bag, three passes) the turn that made it too — a game left
-    standing at its end by the rules would be over without being ended."""
+    standing at its end by the rules would be over without being ended. Against the
+    computer, its turns go with the person's turn before them: a computer's turn struck
+    alone would be played again at once, the same way."""
+    struck = _with_end(state, line)
+    held = state.game.online if state.game is not None else None
+    while held is not None and held.computer(_seat(struck[-1])) is not None:
+        rest = _before(state, struck[-1])
+        earlier = None if rest is None else permissions.latest_line(rest)
+        if rest is None or earlier is None:
+            break
+        struck = (*struck, *_with_end(rest, earlier))
+    return tuple(r.seq for r in struck)
+
+
+def _with_end(state: State, line: Recorded) -> tuple[Recorded, ...]:
+    """``line``, and the turn before it when it is an end the rules made."""
+    step = _step(state, line)
+    if step is None or not isinstance(line.event, GameEnded) or step.before is None:
+        return (line,)
+    if not finished(step.before):
+        return (line,)
+    earlier = permissions.latest_line(replace(state, steps=step.previous))
+    return (line,) if earlier is None else (line, earlier)
+
+
+def _step(state: State, line: Recorded) -> Step | None:
     step = state.steps
     while step is not None and step.recorded.seq != line.seq:
         step = step.previous
-    if step is None or not isinstance(line.event, GameEnded) or step.before is None:
-        return (line.seq,)
-    if not finished(step.before):
-        return (line.seq,)
-    earlier = permissions.latest_line(replace(state, steps=step.previous))
-    return (line.seq,) if earlier is None else (line.seq, earlier.seq)
+    return step
+
+
+def _before(state: State, line: Recorded) -> State | None:
+    """``state`` as its steps stood before ``line`` (for the lines before it)."""
+    step = _step(state, line)
+    return None if step is None else replace(state, steps=step.previous)
+
+
+def _seat(line: Recorded) -> int:
+    seat = permissions.line_seat(line)
+    return -1 if seat is None else seat

@@ -13,7 +13,8 @@ applied to the next player.
 
 Online play is stricter (P-52): a seat plays, exchanges and passes only for itself — the
 host too, and whatever the setting — and only the host undoes or ends the game, since an
-undo hands back the exact rack and bag.
+undo hands back the exact rack and bag. A seat the computer plays takes turns from the
+server's computer only (``COMPUTER``), which does nothing else.
 """
 
 import msgspec
@@ -28,6 +29,7 @@ from events.events import (
     Passed,
     PenaltyGiven,
     PointsEntered,
+    RackDrawn,
     Recorded,
     TopRecorded,
     WordLine,
@@ -45,11 +47,12 @@ LINE_EVENTS = (
     WordWithdrawn,
     PenaltyGiven,
     TopRecorded,
+    RackDrawn,  # the director's line: an undo takes back the draw, then the close before it
     CellCorrected,
     GameEnded,
 )
 #: Commands that take a player's turn (classic) or fill a player's cell (duplicate).
-TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord, c.Play)
+TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord, c.Play, c.SubmitSlip)
 #: The host's acts whatever the setting.
 HOST_ACTS = (
     c.StartGame,
@@ -57,6 +60,9 @@ HOST_ACTS = (
     c.StartClock,
     c.PauseClock,
     c.ResetClock,
+    c.DrawRack,  # the duplicate room's draws and close are the director's
+    c.SetRack,
+    c.CloseRound,
     c.SetWriters,
     c.AdmitDevice,
     c.RemoveDevice,
@@ -69,12 +75,15 @@ REFERENCES: dict[type, str] = {
     c.Undo: "last_line",
     c.GivePenalty: "last_line",
     c.RecordTop: "round",
+    c.CloseRound: "round",
     c.NewGame: "game",
 }
 #: The sheet's line kinds that are turns (penalties and bonuses take none).
 _TURN_LINES = frozenset({"move", "points", "pass", "exchange", "withdrawn"})
 #: How the log names the host's device: a table has one host, who is not in its seating.
 HOST = "host"
+#: The role, and the device as the log names it, of the server's computer player.
+COMPUTER = "computer"
 
 
 class Actor(msgspec.Struct, frozen=True):
@@ -109,14 +118,17 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
     if actor.role == "viewer":
         raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
-    if state.game is not None and state.game.mode == "online":
-        _check_online(state, state.game, actor, command)
+    game = state.game
+    online = game is not None and game.mode == "online"
+    if actor.role == COMPUTER and not (online and isinstance(command, TURNS)):
+        raise _refuse("the computer takes turns of an online game only", codebook.HOST_ONLY)
+    if game is not None and online:
+        _check_online(state, game, actor, command)
         return
     if actor.role == "host":
         return
     if isinstance(command, HOST_ACTS):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
-    game = state.game
     if game is None:
         return  # nothing to write yet: the decider says so
     _check_seat(actor, game)
@@ -142,7 +154,11 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
 def _check_online(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
     if isinstance(command, TURNS):
         owner = _owner(state, game, command)
-        if actor.seat != owner:
+        held = game.online
+        computer = held is not None and owner is not None and held.computer(owner) is not None
+        if computer and actor.role != COMPUTER:
+            raise _refuse(f"seat {owner} is the computer's", codebook.COMPUTER_SEAT, seat=owner)
+        if actor.seat != owner or (actor.role == COMPUTER and not computer):
             raise _refuse(
                 f"seat {actor.seat} plays only for itself, not for seat {owner}",
                 codebook.NOT_YOUR_SEAT,

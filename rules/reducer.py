@@ -28,7 +28,9 @@ from events.events import (
     PenaltyGiven,
     PlacedTile,
     PointsEntered,
+    RackDrawn,
     Recorded,
+    SlipSubmitted,
     TilesPlaced,
     TopRecorded,
     TypedLetter,
@@ -40,7 +42,7 @@ from rules.errors import GameError
 from rules.seating import SEATING_EVENTS, seat
 from rules.settlement import rack_value
 from rules.squares import Square
-from rules.state import Clock, Game, LastTurn, Line, Notice, Online, Round, State, Step
+from rules.state import Clock, Game, LastTurn, Line, Notice, Online, Round, Slip, State, Step
 from rules.tiles import bag_letter, parse_tile
 from rules.tracking import track
 
@@ -146,7 +148,8 @@ def _start(event: GameStarted, at: int) -> Game:
         if edition.layout is None:
             raise Odd(codebook.NO_BOARD)
         tiles, racks = bag.deal(edition, event.seed, count)
-        online = Online(event.seed, tiles, racks, event.move_seconds, at)
+        computers = (*event.computers, *(None,) * count)[:count]  # a person where none said
+        online = Online(event.seed, tiles, racks, event.move_seconds, at, computers=computers)
     return Game(
         edition=event.edition,
         mode=event.mode,
@@ -361,13 +364,49 @@ def _top(game: Game, event: TopRecorded, seq: int) -> Game:
     if game.mode != "duplicate":
         raise Odd(codebook.NOT_IN_CLASSIC)
     game = _placed(game, event.placed)
+    for result in event.results:  # the room's slips as the close judged them fill the cells
+        game = _cell(game, len(game.rounds) - 1, result.player, result.points)
+        if result.solo:  # the solo bonus: a bonus line beside the round
+            game = _penalty(game, PenaltyGiven(result.player, -result.solo), seq)
     tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
     closed = replace(
-        game.rounds[-1], top=event.points, top_seq=seq, top_words=event.words, top_tiles=tiles
+        game.rounds[-1],
+        top=event.points,
+        top_seq=seq,
+        top_words=event.words,
+        top_tiles=tiles,
+        results=event.results,
+        computed=event.computed,
     )
     empty = Round((None,) * len(game.players))
     clock = game.clock and Clock(game.clock.seconds, game.clock.seconds * 1000)
-    return replace(game, rounds=(*game.rounds[:-1], closed, empty), clock=clock)
+    return replace(game, rounds=(*game.rounds[:-1], closed, empty), clock=clock, slips=())
+
+
+def _rack(game: Game, event: RackDrawn, seq: int) -> Game:
+    """Duplicate room: the open round's rack, drawn or typed; it replaces one before it."""
+    _open(game)
+    if game.mode != "duplicate":
+        raise Odd(codebook.NOT_IN_CLASSIC)
+    if event.round != len(game.rounds) - 1:
+        raise Odd(codebook.NO_SUCH_ROUND, round=event.round)
+    rack = tuple(bag.notation(t) for t in bag.parse(editions.get(game.edition), event.rack))
+    played = replace(
+        game.rounds[-1], rack=rack, rejected=len(event.rejected), typed_rack=event.typed
+    )
+    return replace(game, rounds=(*game.rounds[:-1], played))
+
+
+def _slip(game: Game, event: SlipSubmitted, seq: int) -> Game:
+    """Duplicate room: a player's slip for the open round; a later one replaces it."""
+    _open(game)
+    if game.mode != "duplicate":
+        raise Odd(codebook.NOT_IN_CLASSIC)
+    if event.round != len(game.rounds) - 1 or not game.rounds[-1].rack:
+        raise Odd(codebook.NO_SUCH_ROUND, round=event.round)
+    player = _player(game, event.player)
+    slip = Slip(player, event.word, event.start, event.direction, event.late)
+    return replace(game, slips=(*(s for s in game.slips if s.player != player), slip))
 
 
 def _tiles_placed(game: Game, event: TilesPlaced, seq: int) -> Game:
@@ -424,6 +463,8 @@ _HANDLERS: dict[type, Callable[[Game, Event, int], Game]] = {
     TilesPlaced: _tiles_placed,
     BoardCleared: _board_cleared,
     TopRecorded: _top,
+    RackDrawn: _rack,
+    SlipSubmitted: _slip,
     CellCorrected: lambda game, event, seq: _cell(game, event.round, event.player, event.points),
     ClockStarted: _clock_started,
     ClockPaused: _clock_paused,

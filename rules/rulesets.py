@@ -7,11 +7,50 @@ once (Mattel NL:70; SBNL FED-SBNL-09/10; FIGS art. 40 FED-FIGS-12; PFS FED-PFS-0
 
 from collections.abc import Mapping
 from decimal import ROUND_HALF_DOWN, Decimal
+from typing import Literal
 
 import msgspec
 
 from editions import codebook
 from rules.errors import GameError
+
+
+class RackRule(msgspec.Struct, frozen=True):
+    """Duplicate room: what a rack the server draws must hold (``rules.racks``).
+
+    Up to round ``early_rounds`` at least ``early`` vowels and ``early`` consonants, then at
+    least ``late`` of each; a tile in ``both`` (the blank) counts as either. While the tiles
+    left cannot give ``early`` of each, ``late`` will do (Eliot's fallback); when they
+    cannot give ``late`` of each, no rack can be drawn and the game ends. A rack that fails
+    goes back to the bag whole, the kept tiles with it, and a new one is drawn.
+    """
+
+    early: int = 2
+    early_rounds: int = 15
+    late: int = 1
+    both: tuple[str, ...] = ("?",)
+
+
+class RoomRules(msgspec.Struct, frozen=True):
+    """Duplicate room: how slips are judged when a round closes (``rules.slips``).
+
+    ``invalid``: the points of a slip with a word the table's list lacks, or a move that
+    no longer fits the board; ``late``: a slip after the round clock ran out is recorded
+    and scores ``late_points`` (``"zero"``) or is refused (``"refused"``); ``missing``: the
+    points of a player without a slip. ``solo_points``: the bonus of the one player with
+    the best valid score of the round, alone at it, in a game of at least
+    ``solo_players`` players (Eliot's solo). ``top_preference``: among moves of the top's
+    score, which the close plays — ``fewest_blanks`` (keep the blank), ``most_tiles``,
+    ``fewest_tiles`` in turn, then the move generator's order (square, direction, tiles).
+    """
+
+    invalid: int = 0
+    late: Literal["zero", "refused"] = "zero"
+    late_points: int = 0
+    missing: int = 0
+    solo_points: int = 0
+    solo_players: int = 0
+    top_preference: tuple[str, ...] = ("fewest_blanks",)
 
 
 class RuleSet(msgspec.Struct, frozen=True):
@@ -32,6 +71,8 @@ class RuleSet(msgspec.Struct, frozen=True):
     duplicate: bool = False
     online: bool = False  # the server holds the bag and the racks and judges every word
     clock_seconds: int | None = None  # duplicate round clock default (FISF: 3 minutes)
+    rack_rule: RackRule | None = None  # duplicate room: the racks the server draws
+    room: RoomRules | None = None  # duplicate room: slips, the top, the solo bonus
 
     def pass_limit_for(self, players: int) -> int | None:
         """How many counted turns in a row bring the pass notice; None when there is none."""
@@ -112,9 +153,28 @@ RULE_SETS: Mapping[str, RuleSet] = {
             code="duplicate",
             name="Duplicate (FISF round time)",
             source="FISF duplicate rules point 1.3 (NL:98; IT:73; PL:85; FED-FISF-01): at most"
-            " 3 minutes a move; no rack settlement (DUP-14); 1 to 4 players (DUP-03).",
+            " 3 minutes a move; no rack settlement (DUP-14); 1 to 4 players (DUP-03). The"
+            " room: FISF draws — at least 2 vowels and 2 consonants up to round 15, then 1"
+            " of each, the blank either, a failed rack back to the bag whole; the game ends"
+            " when no rack can be drawn. FISF slips: one not handed in, one written after"
+            " the time and one with a word not in the list are null (0 points). Eliot's"
+            " defaults for the rest: a solo earns 10 points from 16 players (the ODS"
+            " figures, never at a table of 4); among equal tops the one keeping the blank.",
             duplicate=True,
             clock_seconds=180,
+            rack_rule=RackRule(),
+            room=RoomRules(solo_points=10, solo_players=16),
+        ),
+        RuleSet(
+            code="duplicate-club",
+            name="Duplicate, club room (solos from 2 players)",
+            source="The FISF duplicate rules as in 'duplicate', with Eliot's solo set for a"
+            " small room: 10 points for the one player alone at the round's best score, from"
+            " 2 players on.",
+            duplicate=True,
+            clock_seconds=180,
+            rack_rule=RackRule(),
+            room=RoomRules(solo_points=10, solo_players=2),
         ),
     )
 }

@@ -46,7 +46,8 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
 def join(state: State, device: str, role: str, chosen: int | None, key: str) -> tuple[Event, ...]:
     """The events of ``device`` joining as a viewer or at seat ``chosen``.
 
-    Raises GameError: ``no_such_seat`` for a seat the current game does not have.
+    Raises GameError: ``no_such_seat`` for a seat the current game does not have,
+    ``computer_seat`` for a seat the computer plays.
     """
     if role == "viewer":
         return (DeviceJoined(device, "viewer"),)
@@ -54,6 +55,10 @@ def join(state: State, device: str, role: str, chosen: int | None, key: str) -> 
     if chosen is None or not 0 <= chosen < seats:
         raise GameError(
             f"this table has {seats} seats", code=codebook.NO_SUCH_SEAT, seat=chosen, seats=seats
+        )
+    if computer(state, chosen):
+        raise GameError(
+            f"seat {chosen} is the computer's", code=codebook.COMPUTER_SEAT, seat=chosen
         )
     holders = [m for m in state.seating.members if m.seat == chosen and m.admitted]
     if not holders and chosen != host_seat(state):
@@ -65,17 +70,29 @@ def join(state: State, device: str, role: str, chosen: int | None, key: str) -> 
 
 
 def host_seat(state: State) -> int | None:
-    """The seat the host's device plays: the first of an online game, since who starts a
-    game among friends plays in it; at a physical table the host keeps the sheet, no seat."""
-    return 0 if state.game is not None and state.game.mode == "online" else None
+    """The seat the host's device plays: the first of an online game the computer does not
+    play, since who starts a game among friends plays in it; at a physical table the host
+    keeps the sheet, no seat."""
+    game = state.game
+    if game is None or game.mode != "online":
+        return None
+    return next((s for s in range(len(game.players)) if not computer(state, s)), None)
+
+
+def computer(state: State, seat: int) -> str | None:
+    """The strength the computer plays ``seat`` of the current game at; None: a person's."""
+    game = state.game
+    return game.online.computer(seat) if game is not None and game.online is not None else None
 
 
 def taken(state: State) -> tuple[bool, ...]:
-    """Per seat of the current game: does an admitted device (or the host) hold it?"""
+    """Per seat of the current game: does an admitted device, the host or the computer
+    hold it?"""
     if state.game is None:
         return ()
     held = {m.seat for m in state.seating.members if m.admitted} | {host_seat(state)}
-    return tuple(seat in held for seat in range(len(state.game.players)))
+    seats = range(len(state.game.players))
+    return tuple(seat in held or computer(state, seat) is not None for seat in seats)
 
 
 def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice) -> Event:

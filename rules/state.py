@@ -4,7 +4,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from events.events import RackLeft, Recorded, WordLine
+from events.events import RackLeft, Recorded, SlipScore, WordLine
 from rules.board import Board
 
 
@@ -38,6 +38,23 @@ class Round(msgspec.Struct, frozen=True):
     top_seq: int = 0
     top_words: tuple[WordLine, ...] = ()
     top_tiles: tuple[str, ...] = ()
+    # The director's room: the round's rack (row notation, "?" a blank), how many drawn
+    # racks the rule sent back first, and once it closed, every slip as it was judged.
+    rack: tuple[str, ...] = ()
+    rejected: int = 0
+    typed_rack: bool = False
+    results: tuple[SlipScore, ...] = ()
+    computed: bool = False  # the move generator found the top
+
+
+class Slip(msgspec.Struct, frozen=True):
+    """Duplicate room: a player's slip for the open round; private until the round closes."""
+
+    player: int
+    word: str  # the whole word, row notation, blanks in lower case
+    start: str
+    direction: str
+    late: bool = False
 
 
 class Clock(msgspec.Struct, frozen=True):
@@ -73,6 +90,11 @@ class Online(msgspec.Struct, frozen=True):
     move_seconds: int | None = None
     turn_since: int = 0  # server time (ms) the player to move began the turn
     last: LastTurn | None = None
+    computers: tuple[str | None, ...] = ()  # per seat: None, or the computer's strength
+
+    def computer(self, seat: int) -> str | None:
+        """The strength the computer plays ``seat`` at; None for a person's seat."""
+        return self.computers[seat] if 0 <= seat < len(self.computers) else None
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -98,6 +120,7 @@ class Game(msgspec.Struct, frozen=True):
     ended: tuple[RackLeft, ...] | None = None  # the racks at the end
     started: int = 0  # the seq of its start: what a phone's turn names the game by
     online: Online | None = None  # online play only
+    slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
 
 
 class Member(msgspec.Struct, frozen=True):

@@ -5,8 +5,13 @@ table; a device still waiting for the host sees nothing but that it waits.
 
 Online play keeps racks private (P-52): a seat sees its own rack and the others' tile
 counts, never another rack, the bag's order or the seed; the host without a seat, viewers
-and the room display see no rack at all. Every line's ``tiles`` is left empty there (it
-would tell what an exchange or a rack held); once the game is over the racks are public.
+and the room display see no rack at all, and no device the rack of a seat the computer
+plays (a phone left at that seat from an earlier game included). Every line's ``tiles``
+is left empty there (it would tell what an exchange or a rack held); once the game is over
+the racks are public.
+
+A duplicate room keeps slips private until the round closes (``rules.room_view``): every
+device sees whose slips are in, a seat its own slip only.
 """
 
 from collections import Counter
@@ -19,6 +24,7 @@ import editions
 from editions import codebook
 from rules import bag, online, rulesets
 from rules.permissions import latest_line, line_seat
+from rules.room_view import RoomView, room_view
 from rules.settlement import FinalRow, final_table, rack_value, settle
 from rules.state import Clock, Game, LastTurn, Line, Notice, Round, State
 from rules.tracking import Tracking, track
@@ -74,6 +80,7 @@ class OnlineView(msgspec.Struct, frozen=True):
     move_seconds: int | None
     passes: int  # passes in a row so far; the third ends the game
     ended_racks: tuple[tuple[str, ...], ...] | None = None  # every rack, once it is over
+    computers: tuple[str | None, ...] = ()  # per seat: None, or the computer's strength
 
 
 class SheetView(msgspec.Struct, frozen=True):
@@ -105,6 +112,7 @@ class SheetView(msgspec.Struct, frozen=True):
     final: tuple[FinalRow, ...] | None
     going_out_ends_game: bool
     online: OnlineView | None = None  # online play only
+    room: RoomView | None = None  # duplicate: the rack's bag, the slips in, the seat's own slip
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -167,6 +175,7 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
         final=final(game),
         going_out_ends_game=rules.going_out_ends_game,
         online=online_view(game, seat) if private else None,
+        room=room_view(game, seat) if game.mode == "duplicate" and game.board else None,
     )
 
 
@@ -174,7 +183,7 @@ def online_view(game: Game, seat: int | None) -> OnlineView:
     """What ``seat`` (None: a device without one) may know of an online game's tiles."""
     held = game.online
     assert held is not None
-    if seat is not None and not 0 <= seat < len(game.players):
+    if seat is not None and (not 0 <= seat < len(game.players) or held.computer(seat)):
         seat = None
     rack = held.racks[seat] if seat is not None else ()
     seen = Counter(rack)
@@ -194,6 +203,7 @@ def online_view(game: Game, seat: int | None) -> OnlineView:
         move_seconds=held.move_seconds,
         passes=game.pass_run,
         ended_racks=tuple(tuple(bag.notation(t) for t in r) for r in held.racks) if over else None,
+        computers=held.computers,
     )
 
 

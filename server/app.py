@@ -30,9 +30,10 @@ from editions.errors import GameError
 from rules.board import Board
 from rules.gcg_write import to_gcg
 from rules.permissions import HOST, Actor
-from rules.seating import taken
+from rules.seating import computer, taken
 from server import openapi
 from server.catalog import catalog_json
+from server.computer import ComputerPlayer
 from server.decoding import decode, describe
 from server.games import my_games
 from server.guard import Guard
@@ -62,6 +63,8 @@ from server.protocol import (
     client_decoder,
     encoder,
 )
+from server.retention import DAYS as RETENTION_DAYS
+from server.retention import Retention
 from server.store import Device, Store, StoreUnavailable
 from server.tables import Live, Tables, audience, now_ms, score_move, seat_of
 from server.timer import TICK, MoveTimer
@@ -91,6 +94,7 @@ class Settings(msgspec.Struct, frozen=True):
     body_timeout: float = BODY_TIMEOUT
     clock: Callable[[], int] = now_ms  # the server's time, ms; tests move it on
     move_tick: float = TICK  # seconds between looks for a time per move run out
+    retention_days: int = RETENTION_DAYS  # idle tables are deleted after these; 0: never
 
 
 # --- errors --------------------------------------------------------------------------------
@@ -274,7 +278,9 @@ async def seats(request: Request) -> Response:
     if game is None:
         return ok(Seats(None, ()))
     held = taken(live.state)
-    return ok(Seats(game.mode, tuple(SeatView(i, n, held[i]) for i, n in enumerate(game.players))))
+    return ok(Seats(game.mode, tuple(
+        SeatView(i, n, held[i], computer(live.state, i)) for i, n in enumerate(game.players)
+    )))  # fmt: skip
 
 
 @api
@@ -313,6 +319,17 @@ async def command(request: Request) -> Response:
     except (GameError, StoreUnavailable) as error:  # answered with its id, as on the socket
         return reject(as_rejected(error, wanted.id))
     return ok(Accepted(wanted.id, seq))
+
+
+@api
+async def delete_table(request: Request) -> Response:
+    """The host deletes the table (P-11): its log, join code and devices, on every process;
+    every phone of it is told (``table_deleted``) and let go."""
+    table_id, _, who, _ = await member(request)
+    host_only(who)
+    await tables_of(request).delete(table_id)
+    request.state.hub.gone(table_id)  # at once here; the store tells the other processes
+    return Response(status_code=204)
 
 
 @api
@@ -501,6 +518,10 @@ def create_app(settings: Settings) -> Starlette:
         hub = Hub(tables, settings.store)
         timer = MoveTimer(tables, settings.move_tick)
         timer.start()
+        retention = Retention(tables, hub.gone, settings.retention_days, clock=settings.clock)
+        retention.start()
+        player = ComputerPlayer(tables, settings.move_tick)  # the computer's seats
+        player.start()
         logbook = Logbook(log)
         noise = ClientNoise(logbook)  # uvicorn's lines for clients' mistakes, counted instead
         logging.getLogger("uvicorn.error").addFilter(noise)
@@ -524,7 +545,9 @@ def create_app(settings: Settings) -> Starlette:
         finally:
             logging.getLogger("uvicorn.error").removeFilter(noise)
             logbook.flush()
+            await player.stop()
             await timer.stop()
+            await retention.stop()
             await hub.close()
             await settings.store.close()
 
@@ -538,6 +561,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/score", score, methods=["POST"]),
         Route("/api/catalog", catalog),
         Route("/api/time", server_time),
+        Route("/api/tables/{table}", delete_table, methods=["DELETE"]),
         Route("/api/tables/{table}/view", table_view),
         Route("/api/tables/{table}/commands", command, methods=["POST"]),
         Route("/api/tables/{table}/gcg", gcg),

@@ -10,7 +10,7 @@ import msgspec
 
 import editions
 import wordlists
-from rules import rulesets
+from rules import computer, rulesets
 
 
 class Letter(msgspec.Struct, frozen=True, array_like=True):
@@ -47,6 +47,7 @@ class RulesInfo(msgspec.Struct, frozen=True):
 class Catalog(msgspec.Struct, frozen=True):
     editions: tuple[EditionInfo, ...]
     rules: tuple[RulesInfo, ...]
+    strengths: tuple[str, ...] = ()  # the computer's, strongest first (rules.computer)
 
 
 def _edition(code: str) -> EditionInfo:
@@ -91,4 +92,5 @@ def catalog_json() -> bytes:
         )
         for r in rulesets.RULE_SETS.values()
     )
-    return msgspec.json.encode(Catalog(tuple(_edition(c) for c in editions.codes()), rules))
+    played = tuple(computer.STRENGTHS)
+    return msgspec.json.encode(Catalog(tuple(_edition(c) for c in editions.codes()), rules, played))

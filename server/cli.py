@@ -28,6 +28,7 @@ STORE_CHECK_TIMEOUT = 10.0  # seconds the store has to open at start
 KEEP_ALIVE = 5  # seconds an idle HTTP connection is kept between requests
 HELLO_TIMEOUT = 5.0  # seconds a websocket has to say hello (server.app's default too)
 HEADER_TIMEOUT = 10.0  # seconds a request has for its headers, and again for its body
+RETENTION_DAYS = 30  # days an idle table is kept (server.retention's default too; P-11)
 
 MOVE_HELP = "a move as START DIRECTION LETTERS, e.g. 'H4 across PLANK' (blanks in lower case)"
 
@@ -131,6 +132,7 @@ class ServeOptions:
     forwarded_allow_ips: str = ""
     hello_timeout: float = HELLO_TIMEOUT
     header_timeout: float = HEADER_TIMEOUT
+    retention_days: int = RETENTION_DAYS
 
 
 def serve(options: ServeOptions) -> int:
@@ -237,6 +239,7 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         joins_per_minute=options.joins_per_minute,
         hello_timeout=options.hello_timeout,
         body_timeout=options.header_timeout,
+        retention_days=options.retention_days,
     )
     host, port = options.host, options.port
     everywhere = host in ("0.0.0.0", "::")
@@ -261,6 +264,17 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
     )
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C (SIGINT): uvicorn has shut down
         uvicorn.Server(config).run(sockets=[listener])
+
+
+def _days(text: str) -> int:
+    """A whole number of days, 0 or more (argparse's type)."""
+    try:
+        days = int(text)
+    except ValueError:
+        days = -1
+    if days < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days (0 or more)")
+    return days
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -294,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="run the table server (phone app at /, API at /api, live sheets at /ws)",
         description="Run the table server. With no settings it keeps every table in an SQLite "
         "file in the data folder; with a Redis URL several server processes (on several hosts) "
-        "serve the same tables.",
+        "serve the same tables. Tables idle for --retention-days are deleted.",
     )
     server.add_argument(
         "--host",
@@ -347,6 +361,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"(default: {HEADER_TIMEOUT:g})",
     )
     server.add_argument(
+        "--retention-days",
+        type=_days,
+        default=RETENTION_DAYS,
+        metavar="N",
+        help=f"delete a table (its log, code and devices) once it has been idle for N days, "
+        f"swept every hour (default: {RETENTION_DAYS}; 0: keep every table for ever)",
+    )
+    server.add_argument(
         "--wordlist",
         action="append",
         default=[],
@@ -370,6 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.forwarded_allow_ips,
                 args.hello_timeout,
                 args.header_timeout,
+                retention_days=args.retention_days,
             )
         )
     if args.command == "gcg":

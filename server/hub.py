@@ -16,7 +16,7 @@ from starlette.websockets import WebSocket
 
 from editions import codebook
 from server.protocol import Rejected, encoder
-from server.store import Device, Store, StoreUnavailable
+from server.store import Device, Store, StoreUnavailable, TableGone
 from server.tables import Live, Tables, actor, audience, seat_of
 
 log = logging.getLogger("tilestream")
@@ -60,6 +60,12 @@ class Connection:
             return
         self.send(live.state_message(audience(who), seat_of(who)))  # its own rack only
 
+    def let_go(self, code: str, message: str, reason: str) -> None:
+        """Tell the phone why (a ``rejected`` with ``code``) and close its socket (1008)."""
+        self.send(encoder.encode(Rejected("", code, {}, message)))
+        self._close = (status.WS_1008_POLICY_VIOLATION, reason)
+        self.send(_CLOSE)
+
     async def write(self) -> None:
         """Send queued messages in order until told to close."""
         while (data := await self.queue.get()) is not _CLOSE:
@@ -76,6 +82,7 @@ class Hub:
         self.store = store
         self._rooms: dict[str, set[Connection]] = {}
         self._followers: dict[str, asyncio.Task[None]] = {}
+        store.on_deleted(self.gone)  # by this process or, with Redis, any other
 
     def connections(self) -> int:
         return sum(len(room) for room in self._rooms.values())
@@ -97,6 +104,16 @@ class Hub:
         if not room:
             del self._rooms[table_id]
             self._followers.pop(table_id).cancel()
+
+    def gone(self, table_id: str) -> None:
+        """A deleted table (P-11): every phone of it here is told (``table_deleted``) and let
+        go, and this process forgets the table."""
+        self.tables.forget(table_id)
+        for connection in self._rooms.pop(table_id, ()):
+            connection.let_go(codebook.TABLE_DELETED, "this table was deleted", "table deleted")
+        follower = self._followers.pop(table_id, None)
+        if follower is not None and follower is not asyncio.current_task():
+            follower.cancel()
 
     async def close(self) -> None:
         for task in self._followers.values():
@@ -121,6 +138,9 @@ class Hub:
                     said, delay = "", RETRY_MIN
             except asyncio.CancelledError:
                 raise
+            except TableGone:
+                self.gone(table_id)
+                return
             except Exception as error:  # one table's trouble is never the hub's
                 trouble = f"{type(error).__name__}: {error}"
                 if trouble != said:

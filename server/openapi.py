@@ -131,6 +131,21 @@ PATHS: dict[str, Any] = {
             "responses": {"200": _json(ServerTime, "ms since the epoch")},
         }
     },
+    "/api/tables/{table}": {
+        "delete": {
+            "summary": "The host deletes the table (P-11): its log, join code and devices, on "
+            "every process; every phone of it is told table_deleted and let go",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "204": {"description": "deleted; the table's tokens open nothing any more"},
+                "401": _json(Rejected, "bad_token, device_removed"),
+                "403": _json(Rejected, "host_only: only the host deletes a table"),
+                "410": _json(Rejected, "table_deleted: deleted meanwhile"),
+                "503": _REFUSED,
+            },
+        }
+    },
     "/api/tables/{table}/view": {
         "get": {
             "summary": "The sheet as this device sees it",

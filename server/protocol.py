@@ -107,13 +107,15 @@ class SeatsRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     code: JoinCode
 
 
-class SeatView(msgspec.Struct, frozen=True):
-    """A seat for the join form: its player's name (None: the default name) and whether a
-    device holds it."""
+class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A seat for the join form: its player's name (None: the default name), whether a
+    device (or the computer) holds it, and the computer's strength at a seat it plays (left
+    out at a person's)."""
 
     seat: int
     name: str | None
     taken: bool
+    computer: str | None = None  # online: no phone joins a seat the computer plays
 
 
 class Seats(msgspec.Struct, frozen=True):

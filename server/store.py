@@ -5,6 +5,12 @@ sequence number the caller decided on; a store refuses the append (``Conflict``)
 log has moved on since, and the caller decides again on the fresh state. A command id
 makes an append idempotent: the same id twice is recorded once, and the second call gets
 the events the first one recorded.
+
+A table deleted (by its host, or idle past the retention time, P-11) goes whole: its record
+and join code (free again), every device token of it, its log and what else is kept per
+table. The store remembers the deletion for a while (``GONE_MS``): an append, a read or a
+subscription of that table meanwhile raises TableGone rather than starting a new log under
+its id, which is how a command racing the deletion on another process ends.
 """
 
 import abc
@@ -14,7 +20,11 @@ from collections.abc import AsyncIterator, Callable, Sequence
 
 import msgspec
 
+from editions import codebook
+from editions.errors import GameError
 from events.events import Event, Recorded
+
+GONE_MS = 86_400_000  # how long a store remembers a deleted table: past any command in flight
 
 
 class Conflict(Exception):
@@ -23,6 +33,12 @@ class Conflict(Exception):
 
 class StoreUnavailable(Exception):
     """The store cannot be reached now; nothing was recorded."""
+
+
+class TableGone(GameError):
+    """The table was deleted (or, for a new device, is not there); nothing was recorded."""
+
+    code = codebook.TABLE_DELETED
 
 
 class TableInfo(msgspec.Struct, frozen=True):
@@ -74,8 +90,32 @@ class Store(abc.ABC):
         """A table by its join code."""
 
     @abc.abstractmethod
+    async def delete_table(self, table_id: str) -> bool:
+        """Delete the table: its record, join code, device tokens, log, command ids and last
+        seen times, all or none; whether it was there. Its subscribers raise TableGone."""
+
+    @abc.abstractmethod
+    async def idle_tables(self, before_ms: int, limit: int) -> tuple[str, ...]:
+        """At most ``limit`` tables whose last event (or, with none, whose creation) is older
+        than ``before_ms`` (ms since the epoch), the longest idle first."""
+
+    def on_deleted(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback`` with the id of every table deleted from now on — by any process,
+        for a shared store — so a process can let go of what it holds of it."""
+        self._watchers.append(callback)
+
+    @functools.cached_property
+    def _watchers(self) -> list[Callable[[str], None]]:
+        return []
+
+    def _deleted(self, table_id: str) -> None:
+        for callback in self._watchers:
+            callback(table_id)
+
+    @abc.abstractmethod
     async def add_device(self, token_hash: str, device: Device) -> None:
-        """Remember a device by the hash of its token; raises Conflict if the hash is taken."""
+        """Remember a device by the hash of its token; raises Conflict if the hash is taken,
+        TableGone if its table is not there."""
 
     @abc.abstractmethod
     async def device(self, token_hash: str) -> Device | None:
@@ -103,17 +143,18 @@ class Store(abc.ABC):
         """Record ``events`` as numbers ``expected + 1`` on, all or none.
 
         Returns what was recorded — or, when ``command`` was recorded before, what that
-        recorded. Raises Conflict when the log's last number is not ``expected``,
-        StoreUnavailable when the store cannot be reached.
+        recorded. Raises Conflict when the log's last number is not ``expected``, TableGone
+        when the table was deleted, StoreUnavailable when the store cannot be reached.
         """
 
     @abc.abstractmethod
     async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
-        """The table's events numbered above ``after``, in order."""
+        """The table's events numbered above ``after``, in order; raises TableGone."""
 
     @abc.abstractmethod
     def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
-        """Batches of the table's events above ``after``: what is there, then as they come."""
+        """Batches of the table's events above ``after``: what is there, then as they come;
+        raises TableGone once the table is deleted."""
 
     async def hit(self, key: str, window_ms: int) -> int:
         """Count a hit on ``key``: how many it has had in its window, this one included.

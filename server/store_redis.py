@@ -9,9 +9,19 @@ since nothing else runs in Redis while a script does. (Inside MULTI a refused XA
 not stop the next one and would leave a gap.)
 
 Tables are hashes ``tables:{id}`` with a unique join code kept as ``codes:{code}`` → id;
-devices are ``devices:{token_hash}`` → the device as JSON, and when each was last seen the
-hash ``table:{id}:seen``. Rate limits count in ``hits:{key}`` (expiring with their window),
+devices are ``devices:{token_hash}`` → the device as JSON, the set ``table:{id}:devices``
+holds a table's token hashes, and when each was last seen the hash ``table:{id}:seen``. The
+sorted set ``active`` scores each table by its newest event's time (its creation before
+the first), for retention. Rate limits count in ``hits:{key}`` (expiring with their window),
 so they hold across processes; ``/health`` writes ``health``.
+
+Deleting a table is one script: every key of it goes, and its stream is left with one
+tombstone entry (``deleted``, numbered above the old top, expiring after ``GONE_MS``), which
+the append script refuses to write after and a read or a listener reports as TableGone —
+so a follower on any process hears of it as of any entry, and a command racing the
+deletion starts no new log. The script also adds the id to the stream ``deletions``, which
+each process's listener reads to let go of a table it holds without following it. A store
+written before the device sets and ``active`` existed is indexed once at start.
 
 Live events come from one listener task per store (per process): one connection doing
 ``XREAD BLOCK`` on every followed table's stream, plus this process's wake stream, which a
@@ -27,9 +37,10 @@ recorded, which is one more reason for callers to always pass one.
 
 import asyncio
 import contextlib
+import logging
 import uuid
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -41,11 +52,22 @@ from redis.exceptions import OutOfMemoryError, ReadOnlyError, RedisError, Respon
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Event, Recorded, decode, encode
-from server.store import Conflict, Device, Store, StoreUnavailable, TableInfo
+from server.store import (
+    GONE_MS,
+    Conflict,
+    Device,
+    Store,
+    StoreUnavailable,
+    TableGone,
+    TableInfo,
+)
 
-# KEYS: the table's stream, its command map. ARGV: the expected top, the command id ('' for
-# none), then the encoded events numbered expected + 1 on. Every check comes before the
-# first write: a script stopped by an error keeps the writes it made.
+log = logging.getLogger("tilestream")
+
+# KEYS: the table's stream, its command map, the activity index. ARGV: the expected top,
+# the command id ('' for none), the table id, the events' time, then the encoded events
+# numbered expected + 1 on. Every check comes before the first write: a script stopped by
+# an error keeps the writes it made.
 APPEND = """
 local command = ARGV[2]
 if command ~= '' then
@@ -57,25 +79,69 @@ if command ~= '' then
 end
 local top = 0
 local newest = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
-if newest then top = tonumber(string.match(newest[1], '^(%d+)')) end
+if newest then
+  if newest[2][1] == 'deleted' then return {'deleted'} end
+  top = tonumber(string.match(newest[1], '^(%d+)'))
+end
 local expected = tonumber(ARGV[1])
 if top ~= expected then return {'conflict', top} end
-for i = 3, #ARGV do
-  redis.call('XADD', KEYS[1], (expected + i - 2) .. '-0', 'data', ARGV[i])
+for i = 5, #ARGV do
+  redis.call('XADD', KEYS[1], (expected + i - 4) .. '-0', 'data', ARGV[i])
 end
-if command ~= '' and #ARGV > 2 then
-  redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 2))
+if #ARGV > 4 then
+  if command ~= '' then
+    redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 4))
+  end
+  redis.call('ZADD', KEYS[3], 'XX', 'GT', ARGV[4], ARGV[3])
 end
 return {'ok'}
 """
 
-# KEYS: tables:{id}, codes:{code}. ARGV: id, code, created.
+# KEYS: tables:{id}, codes:{code}, the activity index. ARGV: id, code, created.
 CREATE_TABLE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if not redis.call('SET', KEYS[2], ARGV[1], 'NX') then return 0 end
 redis.call('HSET', KEYS[1], 'id', ARGV[1], 'code', ARGV[2], 'created', ARGV[3])
+redis.call('ZADD', KEYS[3], 'NX', ARGV[3], ARGV[1])
 return 1
 """
+
+# KEYS: tables:{id}, devices:{hash}, the table's device set. ARGV: the device, its hash.
+ADD_DEVICE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX') then return 0 end
+redis.call('SADD', KEYS[3], ARGV[2])
+return 1
+"""
+
+# KEYS: tables:{id}, the stream, its command map, its seen hash, its device set, the activity
+# index, the deletions stream. ARGV: id, the tombstone's life (ms), the deletions kept. The
+# code and device keys are named by the table's own keys: a script on one Redis, not a
+# cluster (each is deleted only if it still names this table).
+DELETE_TABLE = """
+local newest = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
+if newest and newest[2][1] == 'deleted' then return 0 end
+local top = 0
+if newest then top = tonumber(string.match(newest[1], '^(%d+)')) end
+local code = redis.call('HGET', KEYS[1], 'code')
+if code and redis.call('GET', 'codes:' .. code) == ARGV[1] then
+  redis.call('DEL', 'codes:' .. code)
+end
+for _, hash in ipairs(redis.call('SMEMBERS', KEYS[5])) do
+  redis.call('DEL', 'devices:' .. hash)
+end
+local found = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+found = found + redis.call('ZREM', KEYS[6], ARGV[1])
+if found == 0 then return 0 end
+redis.call('XADD', KEYS[2], (top + 1) .. '-0', 'deleted', ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+redis.call('XADD', KEYS[7], 'MAXLEN', '~', ARGV[3], '*', 'table', ARGV[1])
+return 1
+"""
+ACTIVE = "active"  # table id → its newest event's time (ms), for retention
+DELETIONS = "deletions"  # the stream of deleted table ids every process's listener reads
+DELETIONS_KEPT = 10_000  # about this many: a process away for longer misses the oldest
+INDEXED = "indexed:tables"  # set once the device sets and ``active`` hold every table
 
 # KEYS: the counter. ARGV: the window in ms. The first hit starts the window (and its expiry).
 HIT = """
@@ -113,11 +179,25 @@ def _reachable() -> Iterator[None]:
         raise
 
 
+def _field(fields: Any, name: bytes) -> Any:
+    """An entry's field; fields come as a dict or a flat list. Raises KeyError."""
+    if isinstance(fields, dict):
+        return fields[name]
+    if name not in fields[::2]:
+        raise KeyError(name)
+    return fields[fields.index(name) + 1]
+
+
 def _records(entries: Sequence[Any]) -> tuple[Recorded, ...]:
-    """Decode stream entries ``(id, fields)``; fields come as a dict or a flat list."""
+    """Decode stream entries ``(id, fields)``; raises TableGone at a deleted table's
+    tombstone, KeyError or a msgspec error at an entry that is none of ours."""
     records = []
     for _id, fields in entries:
-        data = fields[b"data"] if isinstance(fields, dict) else fields[fields.index(b"data") + 1]
+        try:
+            data = _field(fields, b"data")
+        except KeyError:
+            table_id = _field(fields, b"deleted")  # else KeyError: no entry of ours
+            raise TableGone(f"table {table_id.decode(errors='replace')} was deleted") from None
         records.append(decode(data))
     return tuple(records)
 
@@ -143,8 +223,37 @@ class RedisStore(Store):
         self._redis = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
         self._append = self._redis.register_script(APPEND)
         self._create_table = self._redis.register_script(CREATE_TABLE)
+        self._add_device = self._redis.register_script(ADD_DEVICE)
+        self._delete_table = self._redis.register_script(DELETE_TABLE)
         with _reachable():
             await self._redis.ping()
+            await self._index_old_tables()
+
+    async def _index_old_tables(self) -> None:
+        """Put every device of a store written before the device sets were kept in its
+        table's set, and every table in ``active`` by its newest event: once per store (a
+        second process doing it meanwhile does no harm)."""
+        if await self.redis.exists(INDEXED):
+            return
+        keys = [key async for key in self.redis.scan_iter(match="devices:*", count=1_000)]
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for key, data in zip(chunk, await self.redis.mget(chunk), strict=True):
+                    if data is not None:
+                        table_id = msgspec.json.decode(data, type=Device).table
+                        pipe.sadd(f"{_stream(table_id)}:devices", key.removeprefix(b"devices:"))
+                await pipe.execute()
+        async for key in self.redis.scan_iter(match="tables:*", count=1_000):
+            table_id = key.removeprefix(b"tables:").decode()
+            created = int(await self.redis.hget(key, "created") or 0)
+            try:
+                newest = _records(await self.redis.xrevrange(_stream(table_id), count=1))
+            except (msgspec.DecodeError, KeyError, ValueError, TableGone):
+                newest = ()  # an entry of a newer server's: the creation counts
+            last = max([created, *(r.at for r in newest)])
+            await self.redis.zadd(ACTIVE, {table_id: last}, nx=True)
+        await self.redis.set(INDEXED, b"1")
 
     async def close(self) -> None:
         if self._listener is not None:
@@ -163,7 +272,7 @@ class RedisStore(Store):
     async def create_table(self, table: TableInfo) -> None:
         with _reachable():
             created = await self._create_table(
-                keys=[f"tables:{table.id}", f"codes:{table.code}"],
+                keys=[f"tables:{table.id}", f"codes:{table.code}", ACTIVE],
                 args=[table.id, table.code, table.created],
             )
         if not created:
@@ -185,11 +294,42 @@ class RedisStore(Store):
             table_id = await self.redis.get(f"codes:{code}")
         return await self.table(table_id.decode()) if table_id is not None else None
 
+    async def delete_table(self, table_id: str) -> bool:
+        stream = _stream(table_id)
+        with _reachable():
+            deleted = await self._delete_table(
+                keys=[
+                    f"tables:{table_id}", stream, f"{stream}:commands", f"{stream}:seen",
+                    f"{stream}:devices", ACTIVE, DELETIONS,
+                ],
+                args=[table_id, GONE_MS, DELETIONS_KEPT],
+            )  # fmt: skip
+        return bool(deleted)
+
+    async def idle_tables(self, before_ms: int, limit: int) -> tuple[str, ...]:
+        with _reachable():
+            older = f"({before_ms}"  # "(": strictly older
+            ids = await self.redis.zrangebyscore(ACTIVE, "-inf", older, start=0, num=limit)
+        return tuple(table_id.decode() for table_id in ids)
+
+    def on_deleted(self, callback: Callable[[str], None]) -> None:
+        super().on_deleted(callback)
+        if self._listener is None:
+            self._listener = _Listener(self.url)
+        self._listener.watch(self._deleted)
+
     async def add_device(self, token_hash: str, device: Device) -> None:
         with _reachable():
-            added = await self.redis.set(
-                f"devices:{token_hash}", msgspec.json.encode(device), nx=True
+            added = await self._add_device(
+                keys=[
+                    f"tables:{device.table}",
+                    f"devices:{token_hash}",
+                    f"{_stream(device.table)}:devices",
+                ],
+                args=[msgspec.json.encode(device), token_hash],
             )
+        if added == -1:
+            raise TableGone(f"table {device.table} is not there")
         if not added:
             raise Conflict(f"device {token_hash} exists")
 
@@ -222,10 +362,12 @@ class RedisStore(Store):
         )
         with _reachable():
             reply = await self._append(
-                keys=[_stream(table_id), f"{_stream(table_id)}:commands"],
-                args=[expected, command, *map(encode, records)],
+                keys=[_stream(table_id), f"{_stream(table_id)}:commands", ACTIVE],
+                args=[expected, command, table_id, at, *map(encode, records)],
             )
         outcome = reply[0]
+        if outcome == b"deleted":
+            raise TableGone(f"table {table_id} was deleted")
         if outcome == b"conflict":
             raise Conflict(f"table {table_id} is at {reply[1]}, not {expected}")
         if outcome == b"done":
@@ -296,12 +438,22 @@ class _Listener:
         self._woken = b"0-0"  # the last wake entry seen
         self._queues: defaultdict[str, set[asyncio.Queue[Any]]] = defaultdict(set)
         self._positions: dict[str, int] = {}  # followed tables: the last seq delivered
+        self._deleted: Callable[[str], None] | None = None  # told of every deletion
+        self._deletions: bytes | None = None  # the last deletion entry seen
         self._task: asyncio.Task[None] | None = None
         self._closing = False
 
     def add(self, table_id: str, queue: asyncio.Queue[Any]) -> None:
         """Deliver the table's events to ``queue`` once the table is followed."""
         self._queues[table_id].add(queue)
+        self._running()
+
+    def watch(self, deleted: Callable[[str], None]) -> None:
+        """Tell ``deleted`` the id of every table deleted from now on, by any process."""
+        self._deleted = deleted
+        self._running()
+
+    def _running(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="redis-store-listener")
 
@@ -345,6 +497,11 @@ class _Listener:
                 tables = {_stream(t).encode(): t for t in self._positions}
                 streams.update({_stream(t): f"{p}-0" for t, p in self._positions.items()})
                 try:
+                    if self._deleted is not None:
+                        if self._deletions is None:  # from now on: none before the watch
+                            newest = await self._redis.xrevrange(DELETIONS, count=1)
+                            self._deletions = newest[0][0] if newest else b"0-0"
+                        streams[DELETIONS] = self._deletions
                     reply = await self._redis.xread(streams, count=BATCH, block=BLOCK_MS)
                 except (RedisConnectionError, RedisTimeoutError):
                     await asyncio.sleep(delay)  # positions stay: resume where we were
@@ -354,10 +511,13 @@ class _Listener:
                 for key, entries in reply.items() if isinstance(reply, dict) else reply or ():
                     if key == self._wake.encode():
                         self._woken = entries[-1][0]
+                    elif key == DELETIONS.encode():
+                        self._deletions = entries[-1][0]
+                        self._tell_deleted(entries)
                     elif (table_id := tables[key]) in self._positions:
                         try:
                             records = _records(entries)
-                        except (msgspec.DecodeError, KeyError, ValueError) as bad:
+                        except (msgspec.DecodeError, KeyError, ValueError, TableGone) as bad:
                             self._fail(table_id, bad)  # that table's subscribers alone
                             continue
                         self._deliver(table_id, records)
@@ -366,6 +526,16 @@ class _Listener:
                 for queue in queues:
                     queue.put_nowait(error)
             self._positions.clear()  # the next subscription starts a new loop
+
+    def _tell_deleted(self, entries: Sequence[Any]) -> None:
+        """Tell the watcher of each table the entries name; its trouble is its own."""
+        for _id, fields in entries:
+            try:
+                table_id = _field(fields, b"table").decode()
+                if self._deleted is not None:
+                    self._deleted(table_id)
+            except Exception:
+                log.exception("a deleted table's watcher failed")
 
     def _fail(self, table_id: str, error: BaseException) -> None:
         """The table's subscribers raise ``error``; it is followed again once subscribed."""

@@ -4,6 +4,10 @@ All database work runs on one thread, so one connection serves it safely. Append
 arrive while a transaction is being written wait and go together into the next one: one
 fsync for a burst, not one per command. One server process only; several processes share
 tables through Redis.
+
+A table's newest event time is kept beside it (``tables.last``) for retention, and each
+device beside its table, so a deletion is one transaction over indexed rows; ``gone``
+remembers deleted tables for ``GONE_MS``.
 """
 
 import asyncio
@@ -18,13 +22,15 @@ from typing import TypeVar
 import msgspec
 
 from events.events import Event, Recorded, decode, encode
-from server.store import Conflict, Device, Store, StoreUnavailable, TableInfo
+from server.store import GONE_MS, Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 
 T = TypeVar("T")
+Delivery = tuple[Recorded, ...] | TableGone  # what a subscriber's queue gets
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, code TEXT UNIQUE, created INTEGER);
-CREATE TABLE IF NOT EXISTS devices (token_hash TEXT PRIMARY KEY, device BLOB);
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, code TEXT UNIQUE, created INTEGER, last INTEGER);
+CREATE TABLE IF NOT EXISTS devices (token_hash TEXT PRIMARY KEY, device BLOB, table_id TEXT);
 CREATE TABLE IF NOT EXISTS events (
     table_id TEXT, seq INTEGER, data BLOB, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seen (
@@ -32,7 +38,28 @@ CREATE TABLE IF NOT EXISTS seen (
 CREATE TABLE IF NOT EXISTS commands (
     table_id TEXT, command TEXT, first INTEGER, last INTEGER,
     PRIMARY KEY (table_id, command)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS gone (table_id TEXT PRIMARY KEY, at INTEGER) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at INTEGER);
+"""
+
+# A file from before deletion and retention: ``tables.last`` (the newest event's time, or
+# the creation) and ``devices.table_id`` filled in from what the rows already hold, once.
+MIGRATIONS = {
+    ("tables", "last"): """
+        ALTER TABLE tables ADD COLUMN last INTEGER;
+        UPDATE tables SET last = max(created, coalesce((
+            SELECT json_extract(CAST(data AS TEXT), '$.at') FROM events
+            WHERE table_id = tables.id ORDER BY seq DESC LIMIT 1), 0));
+    """,
+    ("devices", "table_id"): """
+        ALTER TABLE devices ADD COLUMN table_id TEXT;
+        UPDATE devices SET table_id = json_extract(CAST(device AS TEXT), '$.table');
+    """,
+}
+
+INDEXES = """
+CREATE INDEX IF NOT EXISTS tables_by_last ON tables (last);
+CREATE INDEX IF NOT EXISTS devices_by_table ON devices (table_id);
 """
 
 
@@ -56,9 +83,7 @@ class SqliteStore(Store):
         self._db: sqlite3.Connection | None = None
         self._pending: list[tuple[_Append, asyncio.Future[tuple[Recorded, ...]]]] = []
         self._flushing: asyncio.Task[None] | None = None
-        self._listeners: defaultdict[str, set[asyncio.Queue[tuple[Recorded, ...]]]] = defaultdict(
-            set
-        )
+        self._listeners: defaultdict[str, set[asyncio.Queue[Delivery]]] = defaultdict(set)
 
     async def start(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,6 +94,11 @@ class SqliteStore(Store):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.executescript(SCHEMA)
+        for (table, column), script in MIGRATIONS.items():
+            columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}  # ours
+            if column not in columns:
+                db.executescript(f"BEGIN IMMEDIATE; {script} COMMIT;")
+        db.executescript(INDEXES)
         return db
 
     async def close(self) -> None:
@@ -93,7 +123,8 @@ class SqliteStore(Store):
         def insert() -> None:
             try:
                 self.db.execute(
-                    "INSERT INTO tables VALUES (?, ?, ?)", (table.id, table.code, table.created)
+                    "INSERT INTO tables (id, code, created, last) VALUES (?, ?, ?, ?)",
+                    (table.id, table.code, table.created, table.created),
                 )
             except sqlite3.IntegrityError as error:
                 raise Conflict(f"table {table.id} or code {table.code} exists") from error
@@ -111,14 +142,59 @@ class SqliteStore(Store):
         row = await self._run(lambda: self.db.execute(query, (value,)).fetchone())
         return TableInfo(*row) if row else None
 
+    async def delete_table(self, table_id: str) -> bool:
+        def delete() -> bool:
+            db, now = self.db, time.time_ns() // 1_000_000
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                found = 0
+                for kept in ("tables", "events", "devices", "seen", "commands"):
+                    column = "id" if kept == "tables" else "table_id"  # both ours
+                    found += db.execute(
+                        f"DELETE FROM {kept} WHERE {column} = ?", (table_id,)
+                    ).rowcount
+                db.execute("DELETE FROM gone WHERE at < ?", (now - GONE_MS,))
+                if found:
+                    db.execute("INSERT OR REPLACE INTO gone VALUES (?, ?)", (table_id, now))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return bool(found)
+
+        if not await self._run(delete):
+            return False
+        for queue in self._listeners.get(table_id, ()):
+            queue.put_nowait(TableGone(f"table {table_id} was deleted"))
+        self._deleted(table_id)
+        return True
+
+    async def idle_tables(self, before_ms: int, limit: int) -> tuple[str, ...]:
+        rows = await self._run(
+            lambda: self.db.execute(
+                "SELECT id FROM tables WHERE last < ? ORDER BY last LIMIT ?", (before_ms, limit)
+            ).fetchall()
+        )
+        return tuple(table_id for (table_id,) in rows)
+
+    def _gone(self, table_id: str) -> bool:
+        row = self.db.execute("SELECT 1 FROM gone WHERE table_id = ?", (table_id,)).fetchone()
+        return row is not None
+
     async def add_device(self, token_hash: str, device: Device) -> None:
         data = msgspec.json.encode(device)
 
         def insert() -> None:
             try:
-                self.db.execute("INSERT INTO devices VALUES (?, ?)", (token_hash, data))
+                added = self.db.execute(
+                    "INSERT INTO devices (token_hash, device, table_id) SELECT ?, ?, ? "
+                    "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)",
+                    (token_hash, data, device.table, device.table),
+                ).rowcount
             except sqlite3.IntegrityError as error:
                 raise Conflict(f"device {token_hash} exists") from error
+            if not added:
+                raise TableGone(f"table {device.table} is not there")
 
         await self._run(insert)
 
@@ -207,6 +283,8 @@ class SqliteStore(Store):
         (top,) = db.execute(
             "SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (append.table_id,)
         ).fetchone()
+        if top == 0 and self._gone(append.table_id):  # a deleted table's log starts no more
+            return TableGone(f"table {append.table_id} was deleted")
         if top != append.expected:
             return Conflict(f"table {append.table_id} is at {top}, not {append.expected}")
         records = tuple(
@@ -222,6 +300,10 @@ class SqliteStore(Store):
                 "INSERT INTO commands VALUES (?, ?, ?, ?)",
                 (append.table_id, append.command, records[0].seq, records[-1].seq),
             )
+        if records:  # retention counts from the newest event
+            db.execute(
+                "UPDATE tables SET last = max(last, ?) WHERE id = ?", (append.at, append.table_id)
+            )
         return records
 
     def _read(self, table_id: str, after: int, upto: int | None = None) -> tuple[Recorded, ...]:
@@ -232,10 +314,16 @@ class SqliteStore(Store):
         return tuple(decode(data) for (data,) in rows)
 
     async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
-        return await self._run(lambda: self._read(table_id, after))
+        def reading() -> tuple[Recorded, ...]:
+            records = self._read(table_id, after)
+            if not records and self._gone(table_id):
+                raise TableGone(f"table {table_id} was deleted")
+            return records
+
+        return await self._run(reading)
 
     async def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
-        queue: asyncio.Queue[tuple[Recorded, ...]] = asyncio.Queue()
+        queue: asyncio.Queue[Delivery] = asyncio.Queue()
         self._listeners[table_id].add(queue)  # before reading: nothing falls in between
         try:
             seen = after
@@ -244,7 +332,10 @@ class SqliteStore(Store):
                 seen = backlog[-1].seq
                 yield backlog
             while True:
-                fresh = tuple(r for r in await queue.get() if r.seq > seen)
+                batch = await queue.get()
+                if isinstance(batch, TableGone):
+                    raise batch
+                fresh = tuple(r for r in batch if r.seq > seen)
                 if fresh:
                     seen = fresh[-1].seq
                     yield fresh

@@ -6,10 +6,14 @@ decided again on the fresh state, never dropped.
 
 Online play gets from here what ``rules`` may not hold: a seed drawn with ``secrets`` for
 every new game, the edition's word list bound as ``contains``, the clock that passes a
-player whose time per move ran out, and a view per seat with that seat's rack only.
+player whose time per move ran out, and a view per seat with that seat's rack only. A
+duplicate room gets a fresh seed for every rack drawn, the list as a graph for the move
+generator to find each round's top (in a thread first), and while slips are in, a view
+per seat with that seat's own slip only.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import random
 import secrets
@@ -24,11 +28,12 @@ from editions import codebook
 from editions.errors import GameError
 from events import commands as c
 from events.events import Event, Recorded
-from rules import online, permissions, seating
+from rules import computer, online, permissions, room, seating, tops
 from rules.board import Board
 from rules.decide import decide
 from rules.decide import score_move as rules_score_move
-from rules.permissions import HOST, Actor
+from rules.movegen import WordGraph
+from rules.permissions import COMPUTER, HOST, Actor
 from rules.placement import Play
 from rules.reducer import evolve
 from rules.scoring import MoveScore
@@ -36,7 +41,7 @@ from rules.state import State
 from rules.views import Audience, view
 from rules.wordcheck import Contains, word_statuses
 from server.protocol import Move, StateMessage, encoder
-from server.store import Conflict, Device, Store, TableInfo
+from server.store import Conflict, Device, Store, TableGone, TableInfo
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
 CODE_LENGTH = 6
@@ -88,6 +93,12 @@ def lexicon(edition_code: str) -> Contains | None:
     return wordlists.get(language).contains if language in wordlists.available() else None
 
 
+def word_graph(edition_code: str) -> WordGraph | None:
+    """That list as the move generator walks it (a duplicate room's top), or None."""
+    language = editions.get(edition_code).language
+    return wordlists.get(language).graph if language in wordlists.available() else None
+
+
 #: What a device's view is encoded for: its audience and, in an online game, its seat.
 ViewKey = tuple[Audience, int | None]
 
@@ -112,7 +123,9 @@ class Live:
         """The table at the current seq as ``seen_by`` sees it — in an online game with the
         rack of ``seat`` and no other — encoded once however many phones get it."""
         game = self.state.game
-        key: ViewKey = (seen_by, seat if game is not None and game.online is not None else None)
+        # An online game's racks and a duplicate room's slips are each seat's own.
+        private = game is not None and (game.online is not None or bool(game.slips))
+        key: ViewKey = (seen_by, seat if private else None)
         cached = self._views.get(key)
         if cached is None or cached[0] != self.state.seq:
             cached = self._views[key] = (
@@ -136,6 +149,16 @@ class Tables:
         self.clock = clock
         self._live: dict[str, Live] = {}
         self._touched: dict[tuple[str, str], int] = {}  # (table, device) → last written
+        self._watchers: list[Callable[[str], None]] = []
+
+    def watch(self, watcher: Callable[[str], None]) -> None:
+        """Call ``watcher(table_id)`` whenever a table this process holds has moved on."""
+        self._watchers.append(watcher)
+
+    def _moved(self, table_id: str, live: Live, before: int) -> None:
+        if live.state.seq != before:
+            for watcher in self._watchers:
+                watcher(table_id)
 
     async def create(self) -> tuple[TableInfo, str]:
         """A new table and its host's token."""
@@ -182,6 +205,25 @@ class Tables:
         await self.store.add_device(token_hash(token), device)
         return token
 
+    async def delete(self, table_id: str) -> bool:
+        """Delete the table — its log, join code and devices — from the store and from this
+        process (P-11); whether it was there. Raises StoreUnavailable."""
+        deleted = await self.store.delete_table(table_id)
+        self.forget(table_id)
+        return deleted
+
+    def forget(self, table_id: str) -> None:
+        """Let go of a table that was deleted (by this process or another)."""
+        self._live.pop(table_id, None)
+
+    async def _read(self, table_id: str, after: int) -> tuple[Recorded, ...]:
+        """The table's log after ``after``; raises TableGone, forgetting the table."""
+        try:
+            return await self.store.read(table_id, after)
+        except TableGone:
+            self.forget(table_id)
+            raise
+
     async def device(self, table_id: str, token: str) -> Device:
         """The device holding ``token`` at ``table_id``; raises GameError (``bad_token``)."""
         device = await self.store.device(token_hash(token)) if token else None
@@ -219,7 +261,9 @@ class Tables:
             live = self._live[table_id] = Live()
         elif not self.store.shared:
             return live  # every append to it went through this process
-        live.fold(await self.store.read(table_id, live.state.seq))
+        before = live.state.seq
+        live.fold(await self._read(table_id, live.state.seq))
+        self._moved(table_id, live, before)
         return live
 
     def advance(self, table_id: str, records: tuple[Recorded, ...]) -> Live | None:
@@ -227,7 +271,9 @@ class Tables:
         live = self._live.get(table_id)
         if live is None or (records and records[0].seq > live.state.seq + 1):
             return None
+        before = live.state.seq
         live.fold(records)
+        self._moved(table_id, live, before)
         return live
 
     async def command(
@@ -248,6 +294,10 @@ class Tables:
         # An online game's bag is a function of a seed only the server knows (rules draws
         # nothing itself); a new game of any mode gets one, which only online play uses.
         seed = secrets.token_hex(16) if isinstance(command, c.StartGame | c.NewGame) else ""
+        if isinstance(command, c.CloseRound):  # the move generator off the event loop
+            await self._find_top(table_id)
+        if isinstance(command, c.DrawRack):  # a duplicate room's draw: a seed of its own
+            seed = secrets.token_hex(16)
 
         def deciding(state: State) -> tuple[tuple[Event, ...], str]:
             who = actor(state, device)
@@ -263,13 +313,34 @@ class Tables:
             if edition is None and state.game is not None:
                 edition = state.game.edition
             contains = lexicon(edition) if edition is not None else None
+            found = isinstance(command, c.CloseRound) and edition is not None  # a room's top
             events = decide(
-                state, command, at=self.clock(), actor=who, seed=seed, contains=contains
+                state,
+                command,
+                at=self.clock(),
+                actor=who,
+                seed=seed,
+                contains=contains,
+                graph=word_graph(edition) if found and edition is not None else None,
             )
             return events, who.device
 
         _, seq = await self._append(table_id, deciding, command_id)
         return seq
+
+    async def _find_top(self, table_id: str) -> None:
+        """Find a duplicate room's top in a thread, so that the close then decided on the
+        event loop finds it remembered (``rules.tops``); nothing without a rack or a list."""
+        game = (await self.live(table_id)).state.game
+        if game is None or game.board is None or not room.in_room(game):
+            return
+        graph = await asyncio.to_thread(word_graph, game.edition)
+        if graph is None:
+            return
+        _, rules = room.rules_of(game)
+        rack = "".join(game.rounds[-1].rack)
+        with contextlib.suppress(GameError):  # the close itself says what is wrong
+            await asyncio.to_thread(tops.top, game.board, rack, graph, rules.top_preference)
 
     async def time_out(self, table_id: str, turn: c.Turn, since: int) -> int:
         """Pass the player of ``turn`` (begun at ``since``, ms) whose time per move ran out;
@@ -288,6 +359,43 @@ class Tables:
         command_id = f"time-out:{turn.game}:{turn.player}:{turn.number}:{since}"
         _, seq = await self._append(table_id, deciding, command_id)
         return seq
+
+    async def computer_turn(
+        self, table_id: str, command: c.Play | c.Exchange | c.Pass, since: int
+    ) -> int:
+        """Record the computer's turn ``command`` (``rules.computer.choose``) for the turn it
+        names, begun at ``since`` (ms); the seq of its last event.
+
+        As with the time per move, the command id is the turn's: a second process deciding
+        the same turn records nothing. Raises GameError when the table has moved on
+        (``turn_taken``, ``not_to_move``, ``game_changed``, ``game_over``) or the rules
+        refuse the turn, StoreUnavailable.
+        """
+        turn = command.turn
+        assert turn is not None
+        who = Actor(COMPUTER, turn.player, COMPUTER)
+
+        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+            edition = state.game.edition if state.game is not None else None
+            contains = lexicon(edition) if edition is not None else None
+            return decide(state, command, at=self.clock(), actor=who, contains=contains), COMPUTER
+
+        command_id = f"computer:{turn.game}:{turn.player}:{turn.number}:{since}"
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    def computer_turns(self, tables: set[str] | None = None) -> list[tuple[str, c.Turn, int]]:
+        """The computer's turns to take in the online games this process holds (of
+        ``tables``; None: all), by its own perhaps stale state: the table, the turn and
+        since when (ms) it is to move."""
+        found = []
+        chosen = self._live.keys() if tables is None else tables & self._live.keys()
+        for table_id in chosen:
+            game = self._live[table_id].state.game
+            meant = computer.turn(game)
+            if meant is not None and game is not None and game.online is not None:
+                found.append((table_id, meant, game.online.turn_since))
+        return found
 
     def due(self) -> list[tuple[str, c.Turn, int]]:
         """The turns of the online games this process holds whose time per move has run out
@@ -330,7 +438,9 @@ class Tables:
                     # after a random pause so two processes stop colliding in step
                     await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
                     continue
+                before = live.state.seq
                 live.fold(records)
+                self._moved(table_id, live, before)
                 return live.state, records[-1].seq
         raise GameError("the table is too busy; try again", code=codebook.BUSY)
 
@@ -341,7 +451,8 @@ class Tables:
         state = (await self.live(table_id)).state
         if state.game is None:
             raise GameError("start a game first", code=codebook.NO_GAME)
-        if check and state.game.online is not None:  # WS-30: told only on confirm
+        # WS-30: told only on confirm; a duplicate room's slips only when the round closes.
+        if check and (state.game.online is not None or room.in_room(state.game)):
             raise GameError(
                 "an online game tells whether a word exists only when the move is confirmed",
                 code=codebook.NO_WORD_CHECK,

@@ -122,6 +122,23 @@ DECODES = [
         c.CorrectCell(2, 1, None),
         id="correct_cell-empty",
     ),
+    pytest.param({"type": "draw_rack", "round": 0}, c.DrawRack(0), id="draw_rack"),
+    pytest.param(
+        {"type": "set_rack", "rack": "PLANK?E", "force": True},
+        c.SetRack("PLANK?E", force=True),
+        id="set_rack",
+    ),
+    pytest.param(
+        {
+            "type": "submit_slip",
+            "word": "PLANk",
+            "start": "H4",
+            "turn": {"game": 1, "player": 2, "number": 0},
+        },
+        c.SubmitSlip("PLANk", "H4", turn=c.Turn(1, 2, 0)),
+        id="submit_slip",
+    ),
+    pytest.param({"type": "close_round", "round": 4}, c.CloseRound(4), id="close_round"),
     pytest.param({"type": "start_clock"}, c.StartClock(), id="start_clock"),
     pytest.param({"type": "pause_clock"}, c.PauseClock(), id="pause_clock"),
     pytest.param({"type": "reset_clock"}, c.ResetClock(3), id="reset_clock-default"),

@@ -65,6 +65,23 @@ EXAMPLES = [
     pytest.param(e.LineUndone(7), id="undone"),
     pytest.param(e.TopRecorded(28, PLANK_WORDS, PLANK, "down"), id="top-board"),
     pytest.param(e.TopRecorded(36), id="top-points"),
+    pytest.param(
+        e.TopRecorded(
+            28,
+            PLANK_WORDS,
+            PLANK,
+            results=(
+                e.SlipScore(0, 28, "valid", "PLANk", "H4", "across", solo=10),
+                e.SlipScore(1, 0, "invalid", "PLANQ", "H4", "across", bad="PLANQ"),
+                e.SlipScore(2, 0, "missing"),
+            ),
+            computed=True,
+        ),
+        id="top-room",
+    ),
+    pytest.param(e.RackDrawn(0, "PLANK?E", ("QXZWKJY",)), id="rack-drawn"),
+    pytest.param(e.RackDrawn(3, "[CH]AO", typed=True), id="rack-typed"),
+    pytest.param(e.SlipSubmitted(1, 0, "PLANk", "H4", "across", late=True), id="slip"),
     pytest.param(e.CellCorrected(2, None, 18), id="cell-top"),
     pytest.param(e.CellCorrected(0, 1, None), id="cell-empty"),
     pytest.param(e.ClockStarted(1_700_000_000_000, 180_000), id="clock_started"),

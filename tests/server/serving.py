@@ -213,7 +213,9 @@ class ServerProcess:
             try:
                 if request(self.url, "GET", "/health", timeout=1).status == 200:
                     return True
-            except OSError:
+            # Not listening yet; a connect to a free port of the ephemeral range may even
+            # meet itself (TCP self-connect) and read its own request back as the answer.
+            except (OSError, http.client.HTTPException):
                 pass
             time.sleep(0.02)
         return False

@@ -6,19 +6,22 @@ one suite, parametrized by the ``store`` fixture over SQLite and Redis.
 
 import asyncio
 import contextlib
+import sqlite3
 import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events.events import PointsEntered, Recorded
-from server.store import Conflict, Device, Store, StoreUnavailable, TableInfo
+from events.events import PointsEntered, Recorded, encode
+from server.store import Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 from server.store_redis import RedisStore
+from server.store_sqlite import SqliteStore
 from tests.server.redis_server import RedisServer
 
 
@@ -88,6 +91,8 @@ async def test_store_refuses_a_taken_code_or_id(store: Store) -> None:
 
 
 async def test_store_keeps_devices(store: Store) -> None:
+    await store.create_table(TableInfo("t1", "KQ7X", 1))
+    await store.create_table(TableInfo("t2", "ABCD", 1))
     host, seat = Device("t1", "host", id="host"), Device("t1", "player", seat=2, id="d2")
     await store.add_device("h-host", host)
     await store.add_device("h-seat", seat)
@@ -290,6 +295,148 @@ async def test_any_interleaving_of_appends_keeps_the_log_gapless(
         assert len({result for result in results if result[0].command == command}) <= 1
 
 
+# Deleting a table, and finding the idle ones (P-11)
+
+DAY = 86_400_000
+
+
+async def a_table_in_use(store: Store, table_id: str, code: str, at: int = 5_000) -> None:
+    """A table with a host and a player, two commands recorded at ``at`` and a last-seen
+    time: something of it in every place a store keeps per table."""
+    await store.create_table(TableInfo(table_id, code, 1_000))
+    await store.add_device(f"{table_id}-host", Device(table_id, "host", id="host"))
+    await store.add_device(f"{table_id}-seat", Device(table_id, "player", seat=1, id="d1"))
+    await store.append(table_id, 0, points(1, 2), device="host", at=at, command="c1")
+    await store.append(table_id, 2, points(3), device="d1", at=at, command="c2")
+    await store.touch(table_id, "d1", at)
+
+
+async def test_delete_removes_the_table_its_code_its_tokens_and_its_log(store: Store) -> None:
+    await a_table_in_use(store, "t1", "KQ7X")
+    await a_table_in_use(store, "t2", "ABCD")
+    assert await store.delete_table("t1") is True
+    assert await store.table("t1") is None
+    assert await store.table_by_code("KQ7X") is None
+    assert await store.device("t1-host") is None
+    assert await store.device("t1-seat") is None
+    assert await store.last_seen("t1") == {}
+    with pytest.raises(TableGone):
+        await store.read("t1")
+    # the other table is as it was
+    assert await store.table("t2") == TableInfo("t2", "ABCD", 1_000)
+    assert await store.device("t2-seat") == Device("t2", "player", seat=1, id="d1")
+    assert seqs(await store.read("t2")) == [1, 2, 3]
+    assert await store.last_seen("t2") == {"d1": 5_000}
+
+
+async def test_a_deleted_tables_code_is_free_again(store: Store) -> None:
+    await a_table_in_use(store, "t1", "KQ7X")
+    await store.delete_table("t1")
+    await store.create_table(TableInfo("t3", "KQ7X", 2_000))
+    assert await store.table_by_code("KQ7X") == TableInfo("t3", "KQ7X", 2_000)
+
+
+async def test_a_deleted_table_takes_no_event_and_no_device(store: Store) -> None:
+    await a_table_in_use(store, "t1", "KQ7X")
+    await store.delete_table("t1")
+    for expected in (0, 3):  # a process that knew the table, or one that did not
+        with pytest.raises(TableGone):
+            await store.append("t1", expected, points(9), command="c3")
+    with pytest.raises(TableGone):  # a command id recorded before the deletion is gone too
+        await store.append("t1", 3, points(3), command="c2")
+    with pytest.raises(TableGone):
+        await store.add_device("t1-late", Device("t1", "viewer", id="d9"))
+    with pytest.raises(TableGone):
+        await store.read("t1", 3)
+    assert await store.device("t1-late") is None
+
+
+async def test_a_device_joins_only_a_table_that_is_there(store: Store) -> None:
+    with pytest.raises(TableGone):
+        await store.add_device("h1", Device("nowhere", "player", seat=0, id="d1"))
+    assert await store.device("h1") is None
+
+
+async def test_deleting_what_is_not_there_says_so(store: Store) -> None:
+    assert await store.delete_table("never") is False
+    assert await store.read("never") == ()  # no tombstone for a table that never was
+    await a_table_in_use(store, "t1", "KQ7X")
+    assert await store.delete_table("t1") is True
+    assert await store.delete_table("t1") is False  # twice: a second sweep, a double tap
+
+
+async def test_delete_removes_a_table_without_events_or_without_a_record(store: Store) -> None:
+    await store.create_table(TableInfo("empty", "KQ7X", 1_000))
+    log_only = new_table()
+    await store.append(log_only, 0, points(1))
+    assert await store.delete_table("empty") is True
+    assert await store.delete_table(log_only) is True
+    assert await store.table_by_code("KQ7X") is None
+    for gone in ("empty", log_only):
+        with pytest.raises(TableGone):
+            await store.read(gone)
+
+
+async def test_a_subscriber_of_a_deleted_table_raises(store: Store) -> None:
+    await a_table_in_use(store, "t1", "KQ7X")
+    subscription = store.subscribe("t1", 0)
+    try:
+        assert seqs(await anext(subscription)) == [1, 2, 3]
+        waiting = asyncio.ensure_future(anext(subscription))
+        await asyncio.sleep(0.05)  # followed live now
+        await store.delete_table("t1")
+        with pytest.raises(TableGone):
+            await asyncio.wait_for(waiting, 5)
+    finally:
+        await subscription.aclose()
+    with pytest.raises(TableGone):  # subscribing afterwards
+        await asyncio.wait_for(anext(store.subscribe("t1", 3)), 5)
+
+
+async def test_watchers_are_told_of_each_deletion(store: Store) -> None:
+    told: list[str] = []
+    store.on_deleted(told.append)
+    await asyncio.sleep(0.05)  # a shared store's listener is watching
+    for table_id, code in (("t1", "KQ7X"), ("t2", "ABCD")):
+        await a_table_in_use(store, table_id, code)
+        await store.delete_table(table_id)
+    await store.delete_table("t1")  # not there any more: nobody is told twice
+    deadline = time.monotonic() + 5
+    while len(told) < 2 and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+    assert told == ["t1", "t2"]
+
+
+async def test_idle_tables_are_those_whose_newest_event_is_older(store: Store) -> None:
+    now = 100 * DAY
+    await store.create_table(TableInfo("old", "AAAAAA", now - 40 * DAY))  # never used
+    await store.create_table(TableInfo("stale", "BBBBBB", now - 60 * DAY))
+    await store.append("stale", 0, points(1), at=now - 50 * DAY)
+    await store.create_table(TableInfo("revived", "CCCCCC", now - 60 * DAY))
+    await store.append("revived", 0, points(1), at=now - 59 * DAY)
+    await store.append("revived", 1, points(2), at=now - DAY)  # played yesterday
+    await store.create_table(TableInfo("fresh", "DDDDDD", now - DAY))
+    await store.create_table(TableInfo("gone", "EEEEEE", now - 90 * DAY))
+    await store.delete_table("gone")
+    await store.append(new_table(), 0, points(1), at=1)  # a log with no table: not listed
+    before = now - 30 * DAY
+    assert await store.idle_tables(before, 10) == ("stale", "old")  # the longest idle first
+    assert await store.idle_tables(before, 1) == ("stale",)
+    assert await store.idle_tables(now - 40 * DAY, 10) == ("stale",)  # strictly older
+    assert set(await store.idle_tables(now, 10)) == {"stale", "old", "revived", "fresh"}
+    assert await store.idle_tables(0, 10) == ()
+
+
+async def test_an_event_stamped_earlier_does_not_make_a_table_idle(store: Store) -> None:
+    """Two processes' clocks differ a little: the newest time counts, not the last one."""
+    await store.create_table(TableInfo("t1", "KQ7X", 1_000))
+    await store.append("t1", 0, points(1), at=10 * DAY)
+    await store.append("t1", 1, points(2), at=10 * DAY - 5)
+    assert await store.idle_tables(10 * DAY, 10) == ()
+    assert await store.idle_tables(10 * DAY + 1, 10) == ("t1",)
+
+
 # Redis only
 
 
@@ -397,6 +544,77 @@ async def test_redis_store_closes_even_when_a_cancel_is_swallowed(
     await asyncio.gather(first, second, return_exceptions=True)
 
 
+async def test_redis_deletion_reaches_another_process(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    await a_table_in_use(redis_store, "t1", "KQ7X")
+    other = RedisStore(redis_server.url)
+    await other.start()
+    try:
+        told: list[str] = []
+        other.on_deleted(told.append)
+        subscription = other.subscribe("t1", 0)
+        assert seqs(await anext(subscription)) == [1, 2, 3]
+        waiting = asyncio.ensure_future(anext(subscription))
+        await asyncio.sleep(0.05)
+        await redis_store.delete_table("t1")
+        with pytest.raises(TableGone):
+            await asyncio.wait_for(waiting, 5)
+        await subscription.aclose()
+        deadline = time.monotonic() + 5
+        while not told and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        assert told == ["t1"]
+        with pytest.raises(TableGone):  # its append, decided before it heard, starts no log
+            await other.append("t1", 3, points(4), command="late")
+    finally:
+        await other.close()
+
+
+async def test_redis_keeps_a_deleted_tables_tombstone_for_a_day(redis_store: RedisStore) -> None:
+    await a_table_in_use(redis_store, "t1", "KQ7X")
+    await redis_store.delete_table("t1")
+    raw = redis_store.redis
+    assert 0 < await raw.pttl("table:t1") <= 86_400_000
+    entries = await raw.xrange("table:t1")
+    assert [entry_id for entry_id, _ in entries] == [b"4-0"]  # above the old top
+    # nothing of t1 but its tombstone and its line in the deletions (``active`` went empty)
+    assert {key.decode() async for key in raw.scan_iter()} == {
+        "table:t1", "deletions", "indexed:tables"
+    }  # fmt: skip
+    assert [fields for _, fields in await raw.xrange("deletions")] == [{b"table": b"t1"}]
+
+
+async def test_redis_indexes_a_store_from_before_deletion_once(redis_server: RedisServer) -> None:
+    """Tables and devices written by a server that kept no device sets and no ``active``:
+    a new store finds them, so retention and deletion reach them too."""
+    url = redis_server.url
+    client = redis.Redis.from_url(url)
+    try:
+        client.flushdb()
+        for table_id, code, created in (("old", "KQ7X", 1_000), ("used", "ABCD", 2_000)):
+            client.hset(f"tables:{table_id}", mapping={"id": table_id, "code": code,
+                                                     "created": created})  # fmt: skip
+            client.set(f"codes:{code}", table_id)
+            client.set(f"devices:{table_id}-host",
+                       msgspec.json.encode(Device(table_id, "host", id="host")))  # fmt: skip
+        record = Recorded(1, PointsEntered(0, 5), "host", 9 * DAY, "c1")
+        client.xadd("table:used", {"data": encode(record)}, id="1-0")
+    finally:
+        client.close()
+    store = RedisStore(url)
+    await store.start()
+    try:
+        assert await store.idle_tables(DAY, 10) == ("old",)
+        assert await store.idle_tables(10 * DAY, 10) == ("old", "used")
+        assert await store.delete_table("used")
+        assert await store.device("used-host") is None
+        assert await store.table_by_code("ABCD") is None
+        assert await store.device("old-host") == Device("old", "host", id="host")
+    finally:
+        await store.close()
+
+
 # --- rate-limit counts and the health write ----------------------------------------------
 
 
@@ -450,3 +668,48 @@ async def test_a_full_or_stopped_redis_is_not_writable(tmp_path: Path) -> None:
         client.close()
         await store.close()
         server.stop()
+
+
+# --- SQLite only ----------------------------------------------------------------------------
+
+OLD_SCHEMA = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, code TEXT UNIQUE, created INTEGER);
+CREATE TABLE devices (token_hash TEXT PRIMARY KEY, device BLOB);
+CREATE TABLE events (
+    table_id TEXT, seq INTEGER, data BLOB, PRIMARY KEY (table_id, seq)) WITHOUT ROWID;
+"""
+
+
+async def test_sqlite_opens_a_file_from_before_deletion(tmp_path: Path) -> None:
+    """A file written before tables kept their newest event's time and devices their table:
+    both are filled in from the rows, so retention and deletion reach its old tables."""
+    path = tmp_path / "tilestream.db"
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.executemany("INSERT INTO tables VALUES (?, ?, ?)", [("old", "KQ7X", 1_000),
+                                                           ("used", "ABCD", 2_000)])  # fmt: skip
+    for table_id in ("old", "used"):
+        device = msgspec.json.encode(Device(table_id, "host", id="host"))
+        db.execute("INSERT INTO devices VALUES (?, ?)", (f"{table_id}-host", device))
+    record = Recorded(1, PointsEntered(0, 5), "host", 9 * DAY, "c1")
+    db.execute("INSERT INTO events VALUES (?, ?, ?)", ("used", 1, encode(record)))
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    await store.start()
+    try:
+        assert await store.idle_tables(DAY, 10) == ("old",)
+        assert await store.idle_tables(10 * DAY, 10) == ("old", "used")
+        assert await store.read("used") == (record,)
+        assert await store.delete_table("used")
+        assert await store.device("used-host") is None
+        assert await store.table_by_code("ABCD") is None
+        assert await store.device("old-host") == Device("old", "host", id="host")
+    finally:
+        await store.close()
+    again = SqliteStore(path)  # opened a second time: nothing left to migrate
+    await again.start()
+    try:
+        assert await again.idle_tables(10 * DAY, 10) == ("old",)
+    finally:
+        await again.close()

@@ -11,8 +11,8 @@ export class Refused extends Error {
   }
 }
 
-// The codes that mean this device is no longer at its table.
-export const LOST = new Set(["bad_token", "device_removed"]);
+// The codes that mean this device is no longer at its table (or the table is gone, P-11).
+export const LOST = new Set(["bad_token", "device_removed", "table_deleted"]);
 let lostHandler = () => {};
 
 export function onLost(handler) {
@@ -38,7 +38,7 @@ export async function call(path, { method = "GET", body, token } = {}) {
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     const refused = new Refused(data.code || "unknown", data.params || {}, data.message);
-    if (token && answer.status === 401 && LOST.has(refused.code)) lost(refused.code);
+    if (token && [401, 410].includes(answer.status) && LOST.has(refused.code)) lost(refused.code);
     throw refused;
   }
   return data;
@@ -60,6 +60,10 @@ export const tableView = (session) =>
 // The host's list of the devices at the table, with when each was last seen.
 export const tableDevices = (session) =>
   call(`/api/tables/${session.table}/devices`, { token: session.token });
+
+// The host deletes the table (P-11): its log, code and devices; every phone is told.
+export const deleteTable = (session) =>
+  call(`/api/tables/${session.table}`, { method: "DELETE", token: session.token });
 
 // Score a move with no table (P-13): the server answers, the phone never scores itself.
 export const score = (edition, move, rows, check) =>

@@ -15,6 +15,7 @@ import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, sheet, subscribe } from "./state.js";
+import { rackTiles } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 let main;
@@ -145,20 +146,50 @@ function lastMove(game) {
 
 function duplicateSide(game) {
   const top = lastTop(game);
+  const open = game.rounds[game.rounds.length - 1];
+  // The director's room: the open round's rack and the slips in; the last judged round's
+  // score of every player beside the standings, with its difference from that top.
+  const judged = game.rounds.findLastIndex((played) => played.results.length > 0);
+  const results = judged >= 0 ? game.rounds[judged].results : [];
+  const labels = [t("dup.total"), t("dup.difference"), t("dup.percent")];
   return [
     h("div", { class: "room-now" },
       h("h2", { class: "room-round" }, game.ended ? t("display.final")
         : t("display.round", { n: number(game.rounds.length) })),
       game.ended || !game.clock ? null : clock.face()),
+    !game.ended && open.rack.length ? h("div", { class: "room-draw" },
+      rackTiles(game, open.rack, "display-rack"),
+      h("p", { class: "room-slips-in" }, t("display.slips", {
+        n: number(game.room ? game.room.slips.length : 0),
+        total: number(game.players.length) }))) : null,
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
-      top ? [h("p", { class: "room-points" }, number(top.top)), words(top.top_words)]
-        : h("p", {}, t("display.no_top"))),
-    standings(game, [t("dup.total"), t("dup.difference"), t("dup.percent")], (p) => {
+      top ? [h("p", { class: "room-points" }, number(top.top)), words(top.top_words),
+        where(top.top_words)] : h("p", {}, t("display.no_top"))),
+    standings(game, judged >= 0 ? [t("display.round_score", { n: number(judged + 1) }),
+      ...labels] : labels, (p) => {
       const s = game.standings[p];
-      return [number(s.total), number(s.difference), percent(s.percent_tenths)];
+      const cells = [number(s.total), number(s.difference), percent(s.percent_tenths)];
+      return judged >= 0 ? [roundScore(game.rounds[judged], results, p), ...cells] : cells;
     }, (p) => game.totals[p]),
   ];
+}
+
+// Where the top lies: its first square and its direction.
+function where(list) {
+  if (!list.length || !list[0][3]) return null;
+  const [, , , square, direction] = list[0];
+  return h("p", { class: "room-where" }, `${square} ${t(`calc.${direction}`)}`);
+}
+
+// A player's score of a judged round, and its difference from that round's top.
+function roundScore(played, results, player) {
+  const result = results.find((r) => r.player === player);
+  if (!result) return "";
+  const points = played.scores[player] ?? result.points;
+  return [number(points), h("span", { class: "room-diff" },
+    ` ${number(points - (played.top ?? 0))}`),
+  result.solo ? h("span", { class: "room-solo" }, ` +${number(result.solo)}`) : null];
 }
 
 function classicSide(game) {

@@ -9,6 +9,7 @@ import { inFlight, send, unanswered } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
 import { changed, isHost, sheet, subscribe } from "./state.js";
+import * as room from "./room.js";
 import { refer } from "./turn.js";
 import { helpHint } from "./shell.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
@@ -44,6 +45,7 @@ function render() {
   replace(box,
     h("h2", { id: "sheet-title" }, t("dup.title")),
     game.ended ? ranking(game) : clock.panel(game.clock),
+    room.cards(game), // the room: draw the rack, the slips, close with the computed top
     !game.ended && keepsSheet() ? topForm(game) : null,
     overTop(game),
     rounds(game),

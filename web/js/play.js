@@ -92,8 +92,10 @@ function drawStatus(g, online) {
   const seat = seatOf(g);
   const name = (p) => playerName(g.players, p);
   let turn;
+  const computer = (p) => online.computers?.[p] || null; // its strength, at its seats
   if (g.ended) turn = t("play.ended");
   else if (myTurn(g)) turn = t("play.your_turn");
+  else if (computer(g.to_move)) turn = t("play.computer_thinking", { name: name(g.to_move) });
   else turn = t("play.their_turn", { name: name(g.to_move) });
   if (parts.turn.textContent !== turn) parts.turn.textContent = turn;
   parts.turn.classList.toggle("mine", myTurn(g));
@@ -101,7 +103,7 @@ function drawStatus(g, online) {
   parts.deadline.hidden = !timed;
   if (timed) parts.deadline.textContent = deadlineText(online.deadline);
   const key = JSON.stringify([language, g.players, g.to_move, g.ended, online.bag, online.racks,
-    seat, online.passes]);
+    seat, online.passes, online.computers]);
   if (key === shownStatus) return;
   shownStatus = key;
   // The scores are in the bar above; here the others' tile counts and the bag.
@@ -111,7 +113,9 @@ function drawStatus(g, online) {
       others.map((p) => h("span", {
         role: "listitem", class: p === g.to_move && !g.ended ? "to-move" : null,
         dataset: { player: p },
-      }, h("span", { class: "name" }, name(p)), ": ",
+      }, h("span", { class: "name" }, name(p)),
+      computer(p) ? h("span", { class: "computer" }, ` (${t(`play.computer_${computer(p)}`)})`)
+        : null, ": ",
       t("play.tiles_count", { count: number(online.racks[p] ?? 0) })))),
     h("span", { class: "bag" }, t("play.bag", { count: number(online.bag) })),
     online.passes && !g.ended

@@ -3,7 +3,7 @@
 // by the server, or as a viewer; a phone asking for a taken seat waits for the host. Once
 // at a table, the bar with the join code, the QR code, the room display and leaving.
 
-import { LOST, createTable, joinTable, lost, tableSeats } from "./api.js";
+import { LOST, createTable, deleteTable, joinTable, lost, tableSeats } from "./api.js";
 import { onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { refusalText } from "./refusals.js";
@@ -148,8 +148,13 @@ function setupForm() {
     starter: 0,
     writers: app.view ? writers() : "own_seat",
     moveSeconds: previous?.online?.move_seconds ?? null,
+    // Online: per seat, null for a person or the computer's strength (the first seat is
+    // this phone's own).
+    computers: [...(previous?.online?.computers || [])],
   };
   while (state.names.length < MAX_PLAYERS) state.names.push("");
+  while (state.computers.length < MAX_PLAYERS) state.computers.push(null);
+  state.computers[0] = null;
 
   const draw = () => {
     const online = state.mode === "online";
@@ -171,9 +176,11 @@ function setupForm() {
         h("label", { for: input }, t("start.player_name", { n: i + 1 })),
         h("input", {
           id: input, name: `name${i}`, value: state.names[i], maxlength: 40, autocomplete: "off",
-          placeholder: t("common.default_player", { n: i + 1 }),
+          placeholder: online && state.computers[i] ? computerName(state, i)
+            : t("common.default_player", { n: i + 1 }),
           oninput: (e) => { state.names[i] = e.target.value; },
-        }));
+        }),
+        online && i > 0 ? playedBy(`${id}-who-${i}`, state, i, draw) : null);
     });
     replace(form,
       h("h2", { id: `${id}-title` }, previous ? t("start.new_game_title")
@@ -203,7 +210,9 @@ function setupForm() {
         }, [1, 2, 3, 4].filter((n) => n >= least && n <= most).map((n) =>
           h("option", { value: n, selected: n === state.count }, n)))),
       h("fieldset", { class: "names" }, h("legend", {}, t("start.names")),
-        online ? h("p", { class: "hint" }, t("start.online_you")) : null, names),
+        online ? h("p", { class: "hint" }, t("start.online_you")) : null, names,
+        online && state.computers.slice(1, state.count).some(Boolean)
+          ? h("p", { class: "hint", id: `${id}-computer-hint` }, t("start.computer_hint")) : null),
       state.mode !== "duplicate" ? h("div", { class: "field" },
         h("label", { for: `${id}-starter` }, t("start.starter")),
         h("select", {
@@ -211,7 +220,8 @@ function setupForm() {
           onchange: (e) => { state.starter = Number(e.target.value); },
         }, Array.from({ length: state.count }, (_, i) =>
           h("option", { value: i, selected: i === state.starter },
-            state.names[i].trim() || t("common.default_player", { n: i + 1 }))))) : null,
+            state.names[i].trim() || (online && state.computers[i] ? computerName(state, i)
+              : t("common.default_player", { n: i + 1 })))))) : null,
       online ? moveTime(`${id}-time`, state) : null,
       online ? null : writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
       h("div", { class: "actions" },
@@ -228,14 +238,38 @@ function setupForm() {
       edition: state.edition,
       mode: state.mode,
       rules: state.rules,
-      players: state.names.slice(0, state.count).map((n) => n.trim() || null),
+      players: state.names.slice(0, state.count).map((n, i) => n.trim()
+        || (online && state.computers[i] ? computerName(state, i) : null)),
       starter: state.mode !== "duplicate" ? state.starter : 0,
       writers: online ? "own_seat" : state.writers,
       ...(online ? { move_seconds: state.moveSeconds } : {}),
+      ...(online && state.computers.slice(0, state.count).some(Boolean)
+        ? { computers: state.computers.slice(0, state.count) } : {}),
     });
   });
   draw();
   return form;
+}
+
+// Who plays an online seat after the first: a person, who joins with the code, or the
+// computer at one of its strengths (the server's list, strongest first).
+function playedBy(id, state, i, draw) {
+  const choices = [["", t("start.person")],
+    ...(app.catalog.strengths || []).map((s) => [s, t(`start.computer_${s}`)])];
+  return h("div", { class: "played-by" },
+    h("label", { for: id }, t("start.played_by", { n: i + 1 })),
+    h("select", {
+      id, name: `computer${i}`,
+      onchange: (e) => { state.computers[i] = e.target.value || null; draw(); },
+    }, choices.map(([value, label]) => h("option", {
+      value, selected: (state.computers[i] || "") === value,
+    }, label))));
+}
+
+// The computer's name at seat `i`, numbered when it plays more than one seat.
+function computerName(state, i) {
+  const many = state.computers.slice(0, state.count).filter(Boolean).length > 1;
+  return many ? `${t("start.computer_name")} ${i + 1}` : t("start.computer_name");
 }
 
 // Online play is Woordstrijd's first: chosen, the edition becomes Woordstrijd, which the
@@ -391,24 +425,28 @@ function seatChoices(id) {
       t(CODE.test(seating.code) ? "start.seats_loading" : "start.seats_first")));
   }
   const names = seating.list.seats.map((s) => s.name);
-  const option = (value, label, taken = false) => h("label", { class: "option" },
+  // A seat the computer plays is shown as its, and no phone can choose it.
+  const option = (value, label, taken = false, computer = null) => h("label", { class: "option" },
     h("input", {
       type: "radio", name: "seat", value, id: `${id}-${value.replace(":", "-")}`,
-      checked: seating.choice === value,
+      checked: seating.choice === value, disabled: Boolean(computer),
       onchange: (event) => {
         seating.choice = value;
         replace(hint, takenHint());
         // One tap on a seat sits down when the code came from the QR code.
         if (linked && !seating.joining) event.target.form.requestSubmit();
       },
-    }), " ", label, taken ? h("span", { class: "taken" }, ` · ${t("start.taken")}`) : null);
+    }), " ", label, computer
+      ? h("span", { class: "taken computer" }, ` · ${t(`play.computer_${computer}`)}`)
+      : taken ? h("span", { class: "taken" }, ` · ${t("start.taken")}`) : null);
   const takenHint = () => {
     const chosen = seating.list.seats.find((s) => `player:${s.seat}` === seating.choice);
     return chosen && chosen.taken ? t("start.taken_hint") : "";
   };
   const hint = h("p", { class: "hint taken-hint" }, takenHint());
   return h("fieldset", { class: "choice" }, legend,
-    seating.list.seats.map((s) => option(`player:${s.seat}`, playerName(names, s.seat), s.taken)),
+    seating.list.seats.map((s) => option(`player:${s.seat}`, playerName(names, s.seat), s.taken,
+      s.computer)),
     seating.list.seats.length ? null : h("p", { class: "hint" }, t("start.no_seats")),
     option("viewer", t("start.viewer")),
     hint);
@@ -450,7 +488,8 @@ function tableBar() {
       h("button", {
         type: "button",
         onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
-      }, t("start.leave"))));
+      }, t("start.leave"))),
+    isHost() ? deletion() : null);
   if (!showInvite || !code) return bar;
   return h("div", {}, bar, h("div", { id: "invite", class: "card invite" }, invite(session)));
 }
@@ -488,3 +527,42 @@ async function loadQr(session) {
   return qrUrl.url;
 }
 
+// P-11: the host deletes the table, its log, code and devices. The first tap arms the
+// button, a second within a few seconds deletes (as clearing the sheet does); every phone,
+// this one too, then goes to Start saying so, and forgets the table's sheet and outbox.
+const DELETE_ARMED_MS = 4000;
+let deleteArmed = null; // the timer while "delete" waits for its second tap
+let deleting = false;
+
+function deletion() {
+  return h("div", { class: "actions table-delete" },
+    h("button", {
+      type: "button", id: "table-delete", class: deleteArmed ? "danger armed" : "danger",
+      "aria-describedby": "table-delete-hint", disabled: deleting, onclick: deleteTapped,
+    }, t(deleteArmed ? "start.delete_confirm" : "start.delete_table")),
+    helpHint("table-delete-hint", t("start.delete_hint")));
+}
+
+async function deleteTapped() {
+  if (!deleteArmed) {
+    deleteArmed = setTimeout(() => { deleteArmed = null; changed(); }, DELETE_ARMED_MS);
+    changed();
+    document.getElementById("table-delete")?.focus();
+    return;
+  }
+  clearTimeout(deleteArmed);
+  deleteArmed = null;
+  deleting = true;
+  changed();
+  const session = app.session;
+  try {
+    await deleteTable(session);
+    // Its own socket may have said so first, and this phone left already.
+    if (app.session === session) leave("error.table_deleted");
+  } catch (error) {
+    if (!LOST.has(error.code)) sayRefusal(error); // a lost table went to Start already
+  } finally {
+    deleting = false;
+    changed();
+  }
+}
