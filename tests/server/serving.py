@@ -560,3 +560,29 @@ class Table:
     @property
     def seq(self) -> int:
         return self.api.seq(self.id, self.host)
+
+
+class Recording(Phone):
+    """A phone that also keeps every frame it received, as the text that came: what a privacy
+    test holds against the log."""
+
+    def __init__(self, name: str, ws_url: str, table: str, token: str) -> None:
+        super().__init__(ws_url, table, token)
+        self.name = name
+        self.frames: list[str] = []
+
+    async def connect(self, **options: Any) -> None:
+        await super().connect(**options)
+        assert self.ws is not None
+        receive = self.ws.recv
+
+        async def recording(*args: Any, **kwargs: Any) -> Any:
+            frame = await receive(*args, **kwargs)
+            self.frames.append(frame if isinstance(frame, str) else frame.decode())
+            return frame
+
+        self.ws.recv = recording  # type: ignore[method-assign]
+
+    @property
+    def sheet(self) -> dict[str, Any]:
+        return json.loads(self.view)["sheet"]

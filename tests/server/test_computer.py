@@ -34,8 +34,8 @@ from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 from server.tables import Tables
 from tests.server.redis_server import RedisServer
-from tests.server.serving import Api, ServerProcess, Table, new_address, phones, read_log
-from tests.server.test_online import Device, Secrets, before_end, encoded, states, store_of
+from tests.server.serving import Api, Recording, ServerProcess, Table, new_address, phones, read_log
+from tests.server.test_online import Secrets, before_end, encoded, states, store_of
 
 EDITION = "woordstrijd"
 START = {"type": "start_game", "edition": EDITION, "mode": "online", "players": ["Ann", None],
@@ -58,7 +58,7 @@ def server(
     running.assert_no_crash()
 
 
-def sheet(device: Device) -> dict[str, Any]:
+def sheet(device: Recording) -> dict[str, Any]:
     return json.loads(device.view)["sheet"]
 
 
@@ -77,7 +77,7 @@ def best_move(view: dict[str, Any]) -> dict[str, str] | None:
     return {"start": top.start.name, "direction": str(top.direction), "letters": top.letters}
 
 
-async def persons_turn(ann: Device, n: int) -> dict[str, Any]:
+async def persons_turn(ann: Recording, n: int) -> dict[str, Any]:
     """Ann's turn: her best move, else an exchange of her rack while the bag allows, else a
     pass; the answer."""
     view = sheet(ann)
@@ -95,7 +95,7 @@ async def persons_turn(ann: Device, n: int) -> dict[str, Any]:
     return {"seq": answer.seq}
 
 
-async def until(device: Device, test: Any, timeout: float = 20.0) -> None:
+async def until(device: Recording, test: Any, timeout: float = 20.0) -> None:
     """Receive until the device's sheet passes ``test``."""
     async with asyncio.timeout(timeout):
         while not (device.states and test(sheet(device))):
@@ -129,8 +129,8 @@ async def test_a_person_plays_the_computer_to_the_end_and_never_sees_its_rack(
     joining = {"code": table.code, "role": "player", "seat": 1, "device": "phone"}
     refused = Api(server.url, new_address()).post("/api/join", joining)
     assert (refused.status, refused.json()["code"]) == (409, "computer_seat")
-    ann = Device("ann", server.ws_url, table.id, table.host)
-    room = Device("room", server.ws_url, table.id, table.join("viewer"))
+    ann = Recording("ann", server.ws_url, table.id, table.host)
+    room = Recording("room", server.ws_url, table.id, table.join("viewer"))
     waited: list[float] = []
     done: list[str] = []
     async with phones(ann, room):
@@ -188,7 +188,7 @@ async def test_a_person_plays_the_computer_to_the_end_and_never_sees_its_rack(
 
 async def test_the_computer_begins_by_itself_when_it_starts(server: ServerProcess) -> None:
     table = Table.create(server, start={**START, "starter": 1, "computers": [None, "best"]})
-    ann = Device("ann", server.ws_url, table.id, table.host)
+    ann = Recording("ann", server.ws_url, table.id, table.host)
     async with phones(ann):
         await ann.open()
         await until(ann, persons)
@@ -208,8 +208,8 @@ async def test_processes_on_one_redis_take_each_computer_turn_once(
     # every computer turn; the log has each once, and the phones of both see the same.
     a, b = pair
     table = Table.create(a, start=START)
-    ann = Device("ann", a.ws_url, table.id, table.host)
-    room = Device("room", b.ws_url, table.id, table.on(b).join("viewer"))
+    ann = Recording("ann", a.ws_url, table.id, table.host)
+    room = Recording("room", b.ws_url, table.id, table.on(b).join("viewer"))
     async with phones(ann, room):
         await ann.open()
         await room.open()

@@ -42,7 +42,7 @@ from tests.server.serving import (
     ROOT,
     Api,
     Message,
-    Phone,
+    Recording,
     ServerProcess,
     Table,
     new_address,
@@ -135,36 +135,11 @@ def finder() -> Finder:
 # --- devices that keep every frame -----------------------------------------------------------
 
 
-class Device(Phone):
-    """A phone that also keeps every frame it received, as the text that came."""
-
-    def __init__(self, name: str, ws_url: str, table: str, token: str) -> None:
-        super().__init__(ws_url, table, token)
-        self.name = name
-        self.frames: list[str] = []
-
-    async def connect(self, **options: Any) -> None:
-        await super().connect(**options)
-        assert self.ws is not None
-        receive = self.ws.recv
-
-        async def recording(*args: Any, **kwargs: Any) -> Any:
-            frame = await receive(*args, **kwargs)
-            self.frames.append(frame if isinstance(frame, str) else frame.decode())
-            return frame
-
-        self.ws.recv = recording  # type: ignore[method-assign]
-
-    @property
-    def sheet(self) -> dict[str, Any]:
-        return json.loads(self.view)["sheet"]
-
-
 class Game:
     """An online game at a table: the host's phone at seat 0, a phone at seat 1 and a room
     display, all connected."""
 
-    def __init__(self, table: Table, devices: dict[str, Device]) -> None:
+    def __init__(self, table: Table, devices: dict[str, Recording]) -> None:
         self.table = table
         self.devices = devices
         self.ids = (f"c{n}" for n in itertools.count())
@@ -178,22 +153,22 @@ class Game:
             "room": table.join("viewer"),
         }
         devices = {
-            name: Device(name, server.ws_url, table.id, token) for name, token in tokens.items()
+            name: Recording(name, server.ws_url, table.id, token) for name, token in tokens.items()
         }
         return cls(table, devices)
 
-    def __getitem__(self, name: str) -> Device:
+    def __getitem__(self, name: str) -> Recording:
         return self.devices[name]
 
     @property
-    def seats(self) -> tuple[Device, Device]:
+    def seats(self) -> tuple[Recording, Recording]:
         return self.devices["ann"], self.devices["bob"]
 
     async def open(self) -> None:
         for device in self.devices.values():
             await device.open()
 
-    def to_move(self) -> Device:
+    def to_move(self) -> Recording:
         return self.seats[self["room"].sheet["to_move"]]
 
     def turn(self) -> dict[str, int]:
@@ -201,7 +176,7 @@ class Game:
         player = sheet["to_move"]
         return {"game": sheet["started"], "player": player, "number": sheet["turns"][player]}
 
-    async def send(self, device: Device, command: dict[str, Any]) -> Message:
+    async def send(self, device: Recording, command: dict[str, Any]) -> Message:
         """``device``'s command; once accepted, every device has the state after it."""
         command_id = next(self.ids)
         await device.command(command_id, command)
@@ -211,16 +186,16 @@ class Game:
             await asyncio.gather(*(d.until_seq(answer.seq) for d in following))
         return answer
 
-    async def play(self, device: Device, move: dict[str, str]) -> Message:
+    async def play(self, device: Recording, move: dict[str, str]) -> Message:
         return await self.send(device, {"type": "play", "board": move, "turn": self.turn()})
 
-    async def exchange(self, device: Device, tiles: str) -> Message:
+    async def exchange(self, device: Recording, tiles: str) -> Message:
         return await self.send(device, {"type": "exchange", "tiles": tiles, "turn": self.turn()})
 
-    async def pass_(self, device: Device) -> Message:
+    async def pass_(self, device: Recording) -> Message:
         return await self.send(device, {"type": "pass", "turn": self.turn()})
 
-    async def preview(self, device: Device, move: dict[str, str], check: bool) -> Message:
+    async def preview(self, device: Recording, move: dict[str, str], check: bool) -> Message:
         preview_id = next(self.ids)
         await device.send({"type": "preview", "id": preview_id, "move": {"board": move},
                            "check": check})  # fmt: skip
@@ -301,7 +276,7 @@ def walk(value: Any) -> Iterator[tuple[str, Any]]:
             yield from walk(inner)
 
 
-def states(device: Device) -> Iterator[tuple[int, dict[str, Any]]]:
+def states(device: Recording) -> Iterator[tuple[int, dict[str, Any]]]:
     for frame in device.frames:
         message = json.loads(frame)
         if message["type"] == "state":
@@ -465,7 +440,7 @@ def ended(secrets: Secrets) -> int:
     return secrets.ended
 
 
-def before_end(device: Device, secrets: Secrets) -> list[str]:
+def before_end(device: Recording, secrets: Secrets) -> list[str]:
     """The frames ``device`` got before the state at the game's end: then the racks are
     public."""
     frames = []

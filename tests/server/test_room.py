@@ -30,7 +30,7 @@ from server.store import Store
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 from tests.server.redis_server import RedisServer
-from tests.server.serving import Phone, device_key, phones
+from tests.server.serving import Recording, device_key, phones
 from tests.server.test_online_clock import Clock, Served, serving
 
 EDITION = "nl"
@@ -38,35 +38,10 @@ NAMES = ["Ann", "Bob", "Cas"]
 START = {"type": "start_game", "edition": EDITION, "mode": "duplicate", "players": NAMES}
 
 
-class Device(Phone):
-    """A phone that keeps every frame it received, as the text that came."""
-
-    def __init__(self, name: str, ws_url: str, table: str, token: str) -> None:
-        super().__init__(ws_url, table, token)
-        self.name = name
-        self.frames: list[str] = []
-
-    async def connect(self, **options: Any) -> None:
-        await super().connect(**options)
-        assert self.ws is not None
-        receive = self.ws.recv
-
-        async def recording(*args: Any, **kwargs: Any) -> Any:
-            frame = await receive(*args, **kwargs)
-            self.frames.append(frame if isinstance(frame, str) else frame.decode())
-            return frame
-
-        self.ws.recv = recording  # type: ignore[method-assign]
-
-    @property
-    def sheet(self) -> dict[str, Any]:
-        return json.loads(self.view)["sheet"]
-
-
 class RoomTable:
     """A director (the host), three seated phones and a room display at one table."""
 
-    def __init__(self, server: Served, table: str, devices: dict[str, Device]) -> None:
+    def __init__(self, server: Served, table: str, devices: dict[str, Recording]) -> None:
         self.server = server
         self.table = table
         self.devices = devices
@@ -86,10 +61,10 @@ class RoomTable:
             tokens[name] = (await server.call("POST", "/api/join", body)).json()["token"]
         body = {"code": made["code"], "role": "viewer", "seat": None, "device": device_key()}
         tokens["room"] = (await server.call("POST", "/api/join", body)).json()["token"]
-        devices = {n: Device(n, server.ws_url, table, t) for n, t in tokens.items()}
+        devices = {n: Recording(n, server.ws_url, table, t) for n, t in tokens.items()}
         return cls(server, table, devices)
 
-    def __getitem__(self, name: str) -> Device:
+    def __getitem__(self, name: str) -> Recording:
         return self.devices[name]
 
     async def send(self, name: str, command: dict[str, Any]) -> Any:
@@ -179,7 +154,9 @@ def slip_of(move: dict[str, Any]) -> dict[str, str]:
     return {k: move[k] for k in ("word", "start", "direction")}
 
 
-def private_words(device: Device, words: dict[str, set[str]], since: int, upto: int) -> list[str]:
+def private_words(
+    device: Recording, words: dict[str, set[str]], since: int, upto: int
+) -> list[str]:
     """The other players' slip words ``device`` received in a frame of a seq from ``since``
     (the round's draw) to before ``upto`` (its close); its own slip is the only one it is
     shown. A word on the sheet already at the draw (an earlier round's) proves nothing."""
