@@ -85,3 +85,17 @@ def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProc
             server.stop()
     for server in servers:
         server.assert_no_crash()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "redis"])
+def module_server(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    redis_server: RedisServer,
+) -> Iterator[ServerProcess]:
+    """One server for a test module on each store in turn; every test makes its own tables."""
+    redis = redis_server.url if request.param == "redis" else None
+    name = request.module.__name__.rpartition(".")[2]
+    with ServerProcess(tmp_path_factory.mktemp(f"{name}-{request.param}"), redis=redis) as running:
+        yield running
+    running.assert_no_crash()

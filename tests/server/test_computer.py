@@ -15,7 +15,6 @@ import asyncio
 import json
 import statistics
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,7 +32,6 @@ from server.store import Device as Hosting
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 from server.tables import Tables
-from tests.server.redis_server import RedisServer
 from tests.server.serving import Api, Recording, ServerProcess, Table, new_address, phones, read_log
 from tests.server.test_online import Secrets, before_end, encoded, states, store_of
 
@@ -44,18 +42,9 @@ TURNS = 120  # a game of two ends long before
 GRAPH = wordlists.get(EDITION).graph
 
 
-@pytest.fixture(scope="module", params=["sqlite", "redis"])
-def server(
-    request: pytest.FixtureRequest,
-    tmp_path_factory: pytest.TempPathFactory,
-    redis_server: RedisServer,
-) -> Iterator[ServerProcess]:
-    """One server for the module on each store; every test makes its own tables."""
-    redis = redis_server.url if request.param == "redis" else None
-    folder = tmp_path_factory.mktemp(f"computer-{request.param}")
-    with ServerProcess(folder, redis=redis) as running:
-        yield running
-    running.assert_no_crash()
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    return module_server
 
 
 def sheet(device: Recording) -> dict[str, Any]:

@@ -37,7 +37,6 @@ from rules.state import State
 from server.store import Store
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
-from tests.server.redis_server import RedisServer
 from tests.server.serving import (
     ROOT,
     Api,
@@ -286,18 +285,9 @@ def states(device: Recording) -> Iterator[tuple[int, dict[str, Any]]]:
 # --- servers ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", params=["sqlite", "redis"])
-def server(
-    request: pytest.FixtureRequest,
-    tmp_path_factory: pytest.TempPathFactory,
-    redis_server: RedisServer,
-) -> Iterator[ServerProcess]:
-    """One server for the module on each store; every test makes its own tables."""
-    redis = redis_server.url if request.param == "redis" else None
-    folder = tmp_path_factory.mktemp(f"online-{request.param}")
-    with ServerProcess(folder, redis=redis) as running:
-        yield running
-    running.assert_no_crash()
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    return module_server
 
 
 # --- the game ----------------------------------------------------------------------------------
