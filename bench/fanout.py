@@ -6,7 +6,8 @@ the 2,000 phones).
 
 For each setup — SQLite; Redis with its append-only file fsynced ``always`` (on disk before
 Redis answers) and ``everysec``, each on one and on two server processes; SQLite again with
-phones that do not offer permessage-deflate, to show what compression costs — the benchmark
+phones that do not offer permessage-deflate (the server accepts it from none: a check that
+nothing is compressed per phone) — the benchmark
 starts the servers (and a throwaway redis-server on a free port), then a separate client
 process (``bench.fanout_load``) creates 100 tables per server process over HTTP, opens four
 phones per table (with two servers, two phones of every table on each) and the host's
@@ -15,9 +16,10 @@ its last phone has the previous one), the goal rate of 1,000 commands a second p
 process, and half of it, where p99 must stay under 50 ms.
 
 The baseline is the bare ceiling in the same run: the same uvicorn settings serving a
-Starlette app whose only websocket relays each command to the table's four sockets as a
-state message with a real mid-game sheet (and answers ``accepted``), with no store, no
-rules and no per-phone queue. ``× echo`` is a ``max`` row's events/s over the echo's.
+Starlette app whose only websocket relays each command to the table's four sockets as the
+message a phone gets for it — a real mid-game sheet's change, after a first whole state —
+(and answers ``accepted``), with no store, no rules and no per-phone queue. ``× echo`` is a
+``max`` row's events/s over the echo's.
 
 Last, 2,000 phones (500 tables × 4) on one SQLite process: each must get its first
 state, stay connected while held, and still get the sheet quickly while every table sends
@@ -55,6 +57,7 @@ from rules.state import State
 from rules.table import record
 from rules.views import view
 from server.protocol import MAX_MESSAGE, Accepted, StateMessage, encoder
+from server.sheets import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = 100  # per server process
@@ -221,7 +224,10 @@ def echo_app() -> Starlette:
         id: str = ""
 
     decoder = msgspec.json.Decoder(Message)
-    sheet = msgspec.Raw(mid_game_view())
+    whole, change = mid_game()
+    sheet = msgspec.Raw(whole)
+    # The change as the server encodes it, but for its seqs: the part after them, as it is.
+    rest = change[change.index(',"set":') :]
     rooms: defaultdict[str, set[WebSocket]] = defaultdict(set)
     seqs: defaultdict[str, int] = defaultdict(int)
 
@@ -239,7 +245,7 @@ def echo_app() -> Starlette:
                     seqs[room] += 1
                     seq = seqs[room]
                     await ws.send_text(encoder.encode(Accepted(message.id, seq)).decode())
-                    text = encoder.encode(StateMessage(seq, sheet)).decode()
+                    text = f'{{"type":"change","after":{seq - 1},"seq":{seq}{rest}'
                     for peer in list(rooms[room]):
                         with contextlib.suppress(Exception):
                             await peer.send_text(text)
@@ -255,13 +261,16 @@ def echo_app() -> Starlette:
     return Starlette(routes=[Route("/health", health), WebSocketRoute("/ws", echo)])
 
 
-def mid_game_view() -> bytes:
-    """The sheet a phone gets halfway through a benchmark game: the echo sends this."""
+def mid_game() -> tuple[bytes, str]:
+    """The view a phone has halfway through a benchmark game, and the change message for
+    the turn that made it: what the echo sends."""
     state, _ = record(State(), c.StartGame("en", players=("Ann", "Bob", "Cas", "Dee")))
+    before = state
     for n in range(1, GAME // 2):
         command = c.Pass() if n % 5 == 0 else c.EnterPoints((n * 7) % 60 + 2)
-        state, _ = record(state, command)
-    return encoder.encode(view(state))
+        before, (state, _) = state, record(state, command)
+    made = Version(state.seq, view(state), Version(before.seq, view(before), None))
+    return made.json(), made.change()
 
 
 def serve_echo(port: int) -> None:
@@ -270,7 +279,8 @@ def serve_echo(port: int) -> None:
 
     raise_fd_limit()
     uvicorn.run(echo_app(), host="127.0.0.1", port=port, ws_max_size=MAX_MESSAGE,
-                ws_ping_interval=10, ws_ping_timeout=10, log_level="warning")  # fmt: skip
+                ws_per_message_deflate=False, ws_ping_interval=10, ws_ping_timeout=10,
+                log_level="warning")  # fmt: skip
 
 
 # --- the report ----------------------------------------------------------------------------
@@ -320,7 +330,7 @@ def report(results: list[tuple[Setup, Outcome]]) -> None:
         )
     sizes = [f.state_bytes for s, o in results if s.store != "echo" for f in o.loads]
     if sizes:
-        print(f"mean state message: {sum(sizes) / len(sizes):,.0f} bytes (before deflate)")
+        print(f"mean view frame (state or change): {sum(sizes) / len(sizes):,.0f} bytes as sent")
 
 
 def goals(results: list[tuple[Setup, Outcome]]) -> None:

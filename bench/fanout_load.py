@@ -12,7 +12,9 @@ Joins come from loopback addresses of their own (127.1.x.y, six tables each), as
 come from addresses of their own: the server allows 20 join attempts a minute per address.
 
 Latency is from sending a command to the moment the last of the table's four phones has a
-``state`` with that command's seq (or a later one: a phone may be sent only the newest).
+view (a ``state``, or a ``change`` to the one it has) with that command's seq or a later
+one: a phone may be sent only the newest. The host's phone keeps its view, changes applied,
+to name the turns again after a refusal; the others only read each frame's type and seq.
 """
 
 import asyncio
@@ -33,6 +35,8 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from server.sheets import apply, read_frame
 
 GAME = 60  # lines before the host starts a new game: the sheet stays the size of a real one
 JOINS_PER_ADDRESS = 6  # tables per client address: 3 joins each, under 20 joins a minute
@@ -68,7 +72,7 @@ class Figures(msgspec.Struct):
     name: str
     offered: float | None  # commands per second, all tables
     events: float  # recorded events per second
-    pushes: float  # state messages received per second, all phones
+    pushes: float  # views (states and changes) received per second, all phones
     p50: float | None  # ms; None when that many commands never reached every phone
     p99: float | None
     commands: int  # commands sent in the measured window
@@ -76,7 +80,7 @@ class Figures(msgspec.Struct):
     rejected: dict[str, int]  # refusal code → count
     dropped: int  # phones whose socket closed during the load
     cpu: dict[str, float]  # percent of one core over the window, per role
-    state_bytes: float  # mean size of a state message
+    state_bytes: float  # mean size of a frame that brings a view (state or change), as sent
 
 
 class Outcome(msgspec.Struct):
@@ -102,6 +106,7 @@ class Incoming(msgspec.Struct):
 
 
 incoming = msgspec.json.Decoder(Incoming)
+VIEWS = ("state", "change")
 
 START = {"type": "start_game", "edition": "en", "players": ["Ann", "Bob", "Cas", "Dee"]}
 
@@ -120,13 +125,6 @@ class ViewSeen(msgspec.Struct):
     sheet: SheetSeen | None = None
 
 
-class StateSeen(msgspec.Struct):
-    view: ViewSeen
-
-
-state_seen = msgspec.json.Decoder(StateSeen)
-
-
 class Turns:
     """The turns of the host's game as the host's phone names them, kept as it sends: the
     host alone writes, one command after another, each recording one event."""
@@ -139,9 +137,9 @@ class Turns:
         self.taken = [0] * players
 
     @classmethod
-    def seen(cls, text: str) -> "Turns | None":
-        """The turns from a ``state`` message on (None when it shows no game)."""
-        view = state_seen.decode(text).view
+    def seen(cls, table_view: dict[str, Any]) -> "Turns | None":
+        """The turns from a view on (None when it shows no game)."""
+        view = msgspec.convert(table_view, ViewSeen)
         sheet = view.sheet
         if sheet is None:
             return None
@@ -276,7 +274,7 @@ class Phone:
         self.first: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.closed_at: float | None = None
         self.state_bytes = 0
-        self.last_state = ""  # the newest state message, as it came
+        self.view: dict[str, Any] | None = None  # the host's phone only: its view, kept
         self.reader: asyncio.Task[None] | None = None
 
     async def open(self, gate: asyncio.Semaphore, compression: bool) -> None:
@@ -304,15 +302,18 @@ class Phone:
     async def read(self) -> None:
         assert self.ws is not None
         table = self.table
+        keeps = self is table.phones[0]
         try:
-            async for text in self.ws:
+            async for frame in self.ws:
                 now = time.perf_counter()
-                message = incoming.decode(text)
-                if message.type == "state":
+                data = read_frame(frame)
+                message = incoming.decode(data)
+                if message.type in VIEWS:
                     self.seqs.append(message.seq)
                     self.times.append(now)
-                    self.state_bytes += len(text)
-                    self.last_state = text
+                    self.state_bytes += len(frame)
+                    if keeps:
+                        self.keep(message.type, data)
                     if not self.first.done():
                         self.first.set_result(True)
                     table.check()
@@ -327,6 +328,14 @@ class Phone:
         self.closed_at = time.perf_counter()
         if not self.first.done():
             self.first.set_result(False)
+
+    def keep(self, kind: str, data: bytes) -> None:
+        """The view the host's phone has now: a state's, or a change applied to its own."""
+        decoded = msgspec.json.decode(data)
+        if kind == "state":
+            self.view = decoded["view"]
+        elif self.view is not None:
+            apply(self.view, decoded)
 
     def reached(self, seq: int) -> float | None:
         """When this phone first had ``seq`` or a later one."""
@@ -369,7 +378,7 @@ class Table:
         self.refused[code] += 1
         # What was sent after it named turns as if it had been recorded: name them again
         # from the newest sheet the host's phone has (the same for every refusal meanwhile).
-        newest = self.phones[0].last_state if self.phones else ""
+        newest = self.phones[0].view if self.phones else None
         seen = Turns.seen(newest) if newest else None
         if seen is not None:
             self.turns = seen

@@ -115,8 +115,20 @@ def measure_language(lang: str, rng: random.Random) -> tuple:
     found = sum(map(contains, texts))
     assert found == sum(keyer.key(t) in baseline for t in texts), "the two must agree"
     size = (DATA / f"{lang}.dawg").stat().st_size / 2**20
-    return (lang, len(keys), size, dawg_ms, set_ms, dawg_mib, set_mib, ours, theirs,
-            raw, raw_set, found / len(texts))
+    return (
+        lang,
+        len(keys),
+        size,
+        dawg_ms,
+        set_ms,
+        dawg_mib,
+        set_mib,
+        ours,
+        theirs,
+        raw,
+        raw_set,
+        found / len(texts),
+    )
 
 
 def main(argv: list[str]) -> None:

@@ -56,8 +56,10 @@ def main() -> None:
     rows = [
         baseline,
         measure("Board.score (check + find words + score)", lambda: board.score(play)),
-        measure("Board.place + Board.score (typed letters)",
-                lambda: board.score(board.place("I7", "across", "DOE"))),
+        measure(
+            "Board.place + Board.score (typed letters)",
+            lambda: board.score(board.place("I7", "across", "DOE")),
+        ),
         measure("score_words (the same four words typed)", lambda: score_words(nl, typed)),
         measure("Board.apply (check + new board)", lambda: board.apply(play)),
     ]

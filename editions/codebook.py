@@ -68,6 +68,8 @@ BAD_WORDLIST_OPTION = _declare("bad_wordlist_option", phone=False)
 BAD_WORDS = _declare("bad_words", phone=False)
 # online: an exchange with fewer tiles in the bag than the rules ask (P-51)
 BAG_TOO_SMALL = _declare("bag_too_small", "bag", "min")
+# in a game: a blank played as a letter outside the edition's alphabet
+BLANK_NOT_IN_ALPHABET = _declare("blank_not_in_alphabet", "letter")
 # the table kept moving while the command was decided; try again
 BUSY = _declare("busy", status=409)
 CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)

@@ -6,8 +6,8 @@ from importlib.resources.abc import Traversable
 
 import msgspec
 
-from editions import alphabet
-from editions.errors import UnknownEdition
+from editions import alphabet, codebook
+from editions.errors import GameError, UnknownEdition
 from editions.layout import Layout, Premium, layout
 
 
@@ -28,12 +28,16 @@ class _EditionFile(msgspec.Struct, forbid_unknown_fields=True):
     rack_size: int = 7
     bingo_bonus: int = 50
     board: str = "standard"  # a layout in data/boards, or "none" (Literaki: no board mode)
+    blank_also: str = ""  # letters no tile shows that a blank may still stand for
     premiums: list[Premium] = msgspec.field(default_factory=lambda: list(Premium))
     colours: dict[Premium, str] = msgspec.field(default_factory=dict)
 
 
-class Edition(msgspec.Struct, frozen=True, dict=True):
+class Edition(msgspec.Struct, frozen=True, dict=True, cache_hash=True):
     """A tile set with its game constants, read from ``editions/data/{code}.toml``."""
+
+    # cache_hash: an edition keys the caches of hot paths (``rules.tiles.parse_tile``), and
+    # its hash walks every tile kind and premium square.
 
     code: str
     name: str
@@ -46,6 +50,7 @@ class Edition(msgspec.Struct, frozen=True, dict=True):
     layout: Layout | None
     premiums: tuple[Premium, ...]  # the premiums the typed-mode panel offers
     colours: tuple[tuple[Premium, str], ...]  # premium → CSS colour
+    blank_also: frozenset[str] = frozenset()  # letters a blank stands for beyond the faces
 
     @cached_property
     def values(self) -> dict[str, int]:
@@ -56,6 +61,20 @@ class Edition(msgspec.Struct, frozen=True, dict=True):
     def faces(self) -> frozenset[str]:
         """Every letter (or digraph) printed on a tile."""
         return frozenset(self.values)
+
+    @cached_property
+    def alphabet(self) -> frozenset[str]:
+        """Every letter a blank may stand for: the faces, and those the rules add (FIGS art. 8
+        lets an Italian blank be J, K, W, X or Y; the Polish alphabet has no Q, V or X)."""
+        return self.faces | self.blank_also
+
+    @property
+    def board_layout(self) -> Layout:
+        """The board's layout; raises GameError (``no_board``) for an edition without a board
+        (Literaki), which a board is never made for."""
+        if self.layout is None:
+            raise GameError(f"{self.name} has no board", code=codebook.NO_BOARD, edition=self.code)
+        return self.layout
 
     @property
     def total_tiles(self) -> int:
@@ -125,4 +144,5 @@ def get(code: str) -> Edition:
         layout=None if raw.board == "none" else layout(raw.board),
         premiums=tuple(raw.premiums),
         colours=tuple(raw.colours.items()),
+        blank_also=frozenset(raw.blank_also.split()),
     )

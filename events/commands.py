@@ -48,14 +48,15 @@ class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    """The base of every command."""
+    """The base of every command; each says ``frozen=True`` again for type checkers (see
+    ``events.events.Event``)."""
 
 
-class StartGame(Command, tag="start_game"):
+class StartGame(Command, frozen=True, tag="start_game"):
     """Open a new sheet (and an empty board)."""
 
     edition: str
-    mode: Mode = "classic"
+    mode: Mode = Mode.CLASSIC
     rules: str = "house"
     players: tuple[str | None, ...] = (None, None)
     starter: int = 0
@@ -66,7 +67,7 @@ class StartGame(Command, tag="start_game"):
     computers: tuple[str | None, ...] = ()
 
 
-class NewGame(Command, tag="new_game"):
+class NewGame(Command, frozen=True, tag="new_game"):
     """A new game with the same players; the player after the last starter begins (P-35).
 
     ``game`` is the seq of the game the phone saw end: a second tap starts no third game.
@@ -75,7 +76,7 @@ class NewGame(Command, tag="new_game"):
     game: int | None = None
 
 
-class RecordMove(Command, tag="record_move"):
+class RecordMove(Command, frozen=True, tag="record_move"):
     """A computed move, from the board or typed as words, for a player."""
 
     board: BoardMove | None = None
@@ -84,7 +85,7 @@ class RecordMove(Command, tag="record_move"):
     turn: Turn | None = None
 
 
-class EnterPoints(Command, tag="enter_points"):
+class EnterPoints(Command, frozen=True, tag="enter_points"):
     """Points typed by hand for a player's turn (0–2000, SHC-12)."""
 
     points: int
@@ -92,14 +93,14 @@ class EnterPoints(Command, tag="enter_points"):
     turn: Turn | None = None
 
 
-class Pass(Command, tag="pass"):
+class Pass(Command, frozen=True, tag="pass"):
     """The player passes."""
 
     player: int | None = None
     turn: Turn | None = None
 
 
-class Exchange(Command, tag="exchange"):
+class Exchange(Command, frozen=True, tag="exchange"):
     """The player exchanges tiles; online, ``tiles`` names the 1–7 tiles put back (row
     notation, ``?`` a blank)."""
 
@@ -108,7 +109,7 @@ class Exchange(Command, tag="exchange"):
     tiles: str | None = None
 
 
-class Play(Command, tag="play"):
+class Play(Command, frozen=True, tag="play"):
     """Online: lay tiles from the player's own rack; the server judges every word formed."""
 
     board: BoardMove
@@ -116,14 +117,14 @@ class Play(Command, tag="play"):
     turn: Turn | None = None
 
 
-class WithdrawWord(Command, tag="withdraw_word"):
+class WithdrawWord(Command, frozen=True, tag="withdraw_word"):
     """The player's word came off the board after a challenge: the turn is lost."""
 
     player: int | None = None
     turn: Turn | None = None
 
 
-class GivePenalty(Command, tag="give_penalty"):
+class GivePenalty(Command, frozen=True, tag="give_penalty"):
     """Take points from any player without using a turn (SHC-16)."""
 
     player: int
@@ -131,24 +132,24 @@ class GivePenalty(Command, tag="give_penalty"):
     last_line: int | None = None  # the newest line the phone saw: a second tap gives no second
 
 
-class PlaceTiles(Command, tag="place_tiles"):
+class PlaceTiles(Command, frozen=True, tag="place_tiles"):
     """Lay tiles on the board without a score (BRD-20/21)."""
 
     board: BoardMove
 
 
-class ClearBoard(Command, tag="clear_board"):
+class ClearBoard(Command, frozen=True, tag="clear_board"):
     """Take the tiles placed without a score off the board (BRD-22)."""
 
 
-class Undo(Command, tag="undo"):
+class Undo(Command, frozen=True, tag="undo"):
     """Strike the latest line still standing (P-30); ``last_line`` is the line the phone saw
     as the latest, so a second tap strikes nothing more."""
 
     last_line: int | None = None
 
 
-class RecordTop(Command, tag="record_top"):
+class RecordTop(Command, frozen=True, tag="record_top"):
     """Duplicate: the round's top, from a computed move or as points."""
 
     board: BoardMove | None = None
@@ -157,13 +158,13 @@ class RecordTop(Command, tag="record_top"):
     round: int | None = None  # the open round the director saw: a second tap closes no other
 
 
-class DrawRack(Command, tag="draw_rack"):
+class DrawRack(Command, frozen=True, tag="draw_rack"):
     """Duplicate room: the server draws the open round's rack under the rack rule."""
 
     round: int | None = None  # the open round the director saw
 
 
-class SetRack(Command, tag="set_rack"):
+class SetRack(Command, frozen=True, tag="set_rack"):
     """Duplicate room: the director types the open round's rack from a draw in the room
     (row notation, ``?`` a blank); ``force`` takes one the rack rule would send back."""
 
@@ -172,7 +173,7 @@ class SetRack(Command, tag="set_rack"):
     force: bool = False
 
 
-class SubmitSlip(Command, tag="submit_slip"):
+class SubmitSlip(Command, frozen=True, tag="submit_slip"):
     """Duplicate room: a player's slip — the whole word from its first square, blanks in
     lower case (row notation) — before the round clock runs out; another slip replaces it."""
 
@@ -183,14 +184,14 @@ class SubmitSlip(Command, tag="submit_slip"):
     turn: Turn | None = None
 
 
-class CloseRound(Command, tag="close_round"):
+class CloseRound(Command, frozen=True, tag="close_round"):
     """Duplicate room: close the open round with the top the move generator finds; every
     slip is judged then."""
 
     round: int | None = None
 
 
-class CorrectCell(Command, tag="correct_cell"):
+class CorrectCell(Command, frozen=True, tag="correct_cell"):
     """Duplicate: set a cell of a round; ``player`` None is the top, ``points`` None empties."""
 
     round: int
@@ -198,39 +199,39 @@ class CorrectCell(Command, tag="correct_cell"):
     points: int | None
 
 
-class StartClock(Command, tag="start_clock"):
+class StartClock(Command, frozen=True, tag="start_clock"):
     """Duplicate: start (or resume) the round clock."""
 
 
-class PauseClock(Command, tag="pause_clock"):
+class PauseClock(Command, frozen=True, tag="pause_clock"):
     """Duplicate: pause the round clock."""
 
 
-class ResetClock(Command, tag="reset_clock"):
+class ResetClock(Command, frozen=True, tag="reset_clock"):
     """Duplicate: set the round clock back to 1, 2 or 3 minutes (P-41)."""
 
     minutes: Literal[1, 2, 3] = 3
 
 
-class EndGame(Command, tag="end_game"):
+class EndGame(Command, frozen=True, tag="end_game"):
     """End the game with each player's rack: letters, points, or empty for who went out."""
 
     racks: tuple[RackLeft, ...] = ()
 
 
-class SetWriters(Command, tag="set_writers"):
+class SetWriters(Command, frozen=True, tag="set_writers"):
     """Who may write the sheet: each phone its own seat, or one scorekeeper for everybody."""
 
     writers: Writers
 
 
-class AdmitDevice(Command, tag="admit_device"):
+class AdmitDevice(Command, frozen=True, tag="admit_device"):
     """Let a device that asked for a taken seat in."""
 
     device: str
 
 
-class RemoveDevice(Command, tag="remove_device"):
+class RemoveDevice(Command, frozen=True, tag="remove_device"):
     """Take a device away from the table (or refuse one that asked): its token stops working."""
 
     device: str

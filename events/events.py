@@ -5,11 +5,21 @@ readable; new fields get defaults and old fields never change type. Every event 
 a line on the sheet can be undone; ``LineUndone`` names the line by its sequence number.
 """
 
+from enum import StrEnum
 from typing import Literal
 
 import msgspec
 
-Mode = Literal["classic", "duplicate", "online"]
+
+class Mode(StrEnum):
+    """How a game is played. On the wire and in the log it is its value, a string, as it
+    was when the field was a plain code; a game's state holds the member."""
+
+    CLASSIC = "classic"  # a physical table keeps its score sheet
+    DUPLICATE = "duplicate"  # everyone plays the same rack against the round's top
+    ONLINE = "online"  # the server holds the bag and the racks
+
+
 #: Who may write the sheet: each phone its own seat (the default), or one scorekeeper.
 Writers = Literal["own_seat", "scorekeeper"]
 #: A device's place at a table, as the log knows it; the host's is made with the table.
@@ -41,11 +51,15 @@ class WordLine(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True)
     direction: str = ""  # … and which way it reads
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="kind", omit_defaults=True):
-    """The base of every event."""
+# gc=False (events, and the Recorded that holds one): an event holds only its values, never
+# a cycle, and a table keeps its whole log in memory for undo; the cycle collector need not
+# walk it.
+class Event(msgspec.Struct, frozen=True, tag_field="kind", omit_defaults=True, gc=False):
+    """The base of every event. Each kind says ``frozen=True`` again, which msgspec inherits
+    anyway, for type checkers: a dataclass transform does not inherit it."""
 
 
-class GameStarted(Event, tag="game_started"):
+class GameStarted(Event, frozen=True, tag="game_started"):
     """A new game: a new sheet (and an empty board) with these players."""
 
     edition: str
@@ -62,7 +76,7 @@ class GameStarted(Event, tag="game_started"):
     computers: tuple[str | None, ...] = ()
 
 
-class MoveRecorded(Event, tag="move"):
+class MoveRecorded(Event, frozen=True, tag="move"):
     """A scored move for a player, as entered and as ``decide`` scored it then.
 
     A board move lists its new tiles (``placed``); a typed move its words (``typed``).
@@ -79,14 +93,14 @@ class MoveRecorded(Event, tag="move"):
     typed: tuple[tuple[TypedLetter, ...], ...] = ()
 
 
-class PointsEntered(Event, tag="points"):
+class PointsEntered(Event, frozen=True, tag="points"):
     """Points typed by hand for a player's turn (0–2000); no tiles are known."""
 
     player: int
     points: int
 
 
-class Passed(Event, tag="pass"):
+class Passed(Event, frozen=True, tag="pass"):
     """A turn without a move or an exchange; online, the server passes a player whose time
     per move ran out (``timed_out``)."""
 
@@ -94,7 +108,7 @@ class Passed(Event, tag="pass"):
     timed_out: bool = False
 
 
-class Exchanged(Event, tag="exchange"):
+class Exchanged(Event, frozen=True, tag="exchange"):
     """A turn spent exchanging tiles; online, the tiles that went back to the bag (row
     notation, ``?`` a blank)."""
 
@@ -102,13 +116,13 @@ class Exchanged(Event, tag="exchange"):
     tiles: str = ""
 
 
-class WordWithdrawn(Event, tag="withdrawn"):
+class WordWithdrawn(Event, frozen=True, tag="withdrawn"):
     """A move taken back after a challenge: the turn is lost (a 'strata')."""
 
     player: int
 
 
-class PenaltyGiven(Event, tag="penalty"):
+class PenaltyGiven(Event, frozen=True, tag="penalty"):
     """Points taken from any player without using a turn; negative points are a bonus
     (a challenge bonus in an imported game record)."""
 
@@ -116,23 +130,23 @@ class PenaltyGiven(Event, tag="penalty"):
     points: int
 
 
-class TilesPlaced(Event, tag="tiles_placed"):
+class TilesPlaced(Event, frozen=True, tag="tiles_placed"):
     """Tiles laid on the board without a score, until the board is cleared (BRD-21/22)."""
 
     placed: tuple[PlacedTile, ...]
 
 
-class BoardCleared(Event, tag="board_cleared"):
+class BoardCleared(Event, frozen=True, tag="board_cleared"):
     """Tiles placed without a score are taken off the board."""
 
 
-class LineUndone(Event, tag="undone"):
+class LineUndone(Event, frozen=True, tag="undone"):
     """The line recorded as event ``line`` is struck; the state replays without it."""
 
     line: int
 
 
-class TopRecorded(Event, tag="top"):
+class TopRecorded(Event, frozen=True, tag="top"):
     """Duplicate: the round's top; it closes the round and opens the next (P-40).
 
     A top entered from the board stays on it for the following rounds (DUP-10).
@@ -168,7 +182,7 @@ class SlipScore(msgspec.Struct, frozen=True, omit_defaults=True):
     solo: int = 0
 
 
-class RackDrawn(Event, tag="rack"):
+class RackDrawn(Event, frozen=True, tag="rack"):
     """Duplicate room: the open round's rack (row notation, ``?`` a blank), drawn by the
     server under the rule set's rack rule (``rejected``: the racks that failed it and went
     back to the bag) or typed by the director from a draw in the room (``typed``)."""
@@ -179,7 +193,7 @@ class RackDrawn(Event, tag="rack"):
     typed: bool = False
 
 
-class SlipSubmitted(Event, tag="slip"):
+class SlipSubmitted(Event, frozen=True, tag="slip"):
     """Duplicate room: a player's slip for the open round — the whole word from its first
     square, blanks in lower case — private to the player until the round closes. ``late``:
     it came after the round clock ran out (the decider read the clock)."""
@@ -192,7 +206,7 @@ class SlipSubmitted(Event, tag="slip"):
     late: bool = False
 
 
-class CellCorrected(Event, tag="cell"):
+class CellCorrected(Event, frozen=True, tag="cell"):
     """Duplicate: a cell of a round set to a value; ``player`` None is the top."""
 
     round: int
@@ -200,20 +214,20 @@ class CellCorrected(Event, tag="cell"):
     points: int | None  # None empties the cell
 
 
-class ClockStarted(Event, tag="clock_started"):
+class ClockStarted(Event, frozen=True, tag="clock_started"):
     """Duplicate: the round clock runs from ``at`` (server time, ms) with ``remaining`` ms."""
 
     at: int
     remaining: int
 
 
-class ClockPaused(Event, tag="clock_paused"):
+class ClockPaused(Event, frozen=True, tag="clock_paused"):
     """Duplicate: the clock stops at ``at`` (server time, ms)."""
 
     at: int
 
 
-class ClockReset(Event, tag="clock_reset"):
+class ClockReset(Event, frozen=True, tag="clock_reset"):
     """Duplicate: the clock is set back to ``seconds``, not running."""
 
     seconds: int
@@ -226,19 +240,19 @@ class RackLeft(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True)
     points: int | None = None
 
 
-class GameEnded(Event, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended"):
     """The end of the game with each player's rack; one empty rack went out (END-03)."""
 
     racks: tuple[RackLeft, ...] = ()
 
 
-class WritersSet(Event, tag="writers"):
+class WritersSet(Event, frozen=True, tag="writers"):
     """The table's setting of who may write the sheet."""
 
     writers: Writers
 
 
-class DeviceJoined(Event, tag="device_joined"):
+class DeviceJoined(Event, frozen=True, tag="device_joined"):
     """A device took a seat (or joined as a viewer); one asking for a taken seat waits for
     the host (``admitted`` false). ``key`` is the hash of the phone's own lasting key: the same
     phone coming back to its seat is let in at once."""
@@ -250,13 +264,13 @@ class DeviceJoined(Event, tag="device_joined"):
     admitted: bool = True
 
 
-class DeviceAdmitted(Event, tag="device_admitted"):
+class DeviceAdmitted(Event, frozen=True, tag="device_admitted"):
     """The host let a waiting device in."""
 
     device: str
 
 
-class DeviceRemoved(Event, tag="device_removed"):
+class DeviceRemoved(Event, frozen=True, tag="device_removed"):
     """A device left the table, or the host took it away: its token opens nothing more."""
 
     device: str
@@ -288,7 +302,7 @@ TableEvent = (
 )
 
 
-class Recorded(msgspec.Struct, frozen=True):
+class Recorded(msgspec.Struct, frozen=True, gc=False):
     """An event as the log holds it: gapless sequence number, who, when, which command."""
 
     seq: int

@@ -69,7 +69,7 @@ class Board:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Board)
-            and self.edition.code == other.edition.code
+            and self.edition == other.edition
             and self._cells == other._cells
         )
 
@@ -91,8 +91,9 @@ class Board:
         past the edge.
         """
         square, way = Square.parse(start), Direction.parse(direction)
-        tiles = parse_tiles(self.edition, letters)
-        if None in tiles:
+        parsed = parse_tiles(self.edition, letters)
+        tiles = [tile for tile in parsed if tile is not None]
+        if len(tiles) != len(parsed):
             raise NotationError(
                 f"{letters!r}: '.' has no place in a move; tiles on the board are skipped",
                 code=codebook.BAD_TILE,
@@ -126,7 +127,7 @@ class Board:
         placed = [
             (
                 Square.parse(square),
-                parse_tile(self.edition.code, tile) if isinstance(tile, str) else tile,
+                parse_tile(self.edition, tile) if isinstance(tile, str) else tile,
             )
             for square, tile in tiles
         ]
@@ -153,4 +154,6 @@ class Board:
         cells = list(self._cells)
         for (row, col), tile in tiles:
             cells[row * SIZE + col] = tile
-        return Board(self.edition, cells)
+        laid = Board.__new__(Board)  # not through __init__: this board passed its checks
+        laid.edition, laid._cells = self.edition, tuple(cells)
+        return laid

@@ -16,15 +16,16 @@ move the computer exchanges its whole rack while the bag allows an exchange, els
 """
 
 from collections.abc import Sequence
+from typing import Literal
 
 import msgspec
 
-import editions
 from editions import codebook
 from events import commands as c
 from rules import bag, online
 from rules.errors import GameError
 from rules.movegen import Move, WordGraph, generate
+from rules.squares import Direction
 from rules.state import Game
 
 
@@ -124,8 +125,9 @@ def choose(game: Game, graph: WordGraph, meant: c.Turn) -> c.Play | c.Exchange |
     moves = generate(game.board, bag.rack_notation(rack), graph)
     move = pick(moves, level, held.seed, f"computer {player} {meant.number}")
     if move is not None:
-        laid = c.BoardMove(move.start.name, str(move.direction), move.letters)  # type: ignore[arg-type]
+        way: Literal["across", "down"] = "across" if move.direction is Direction.ACROSS else "down"
+        laid = c.BoardMove(move.start.name, way, move.letters)
         return c.Play(laid, turn=meant)
-    if len(held.bag) >= online.exchange_least(game, editions.get(game.edition)):
+    if len(held.bag) >= online.exchange_least(game, game.edition):
         return c.Exchange(turn=meant, tiles=bag.rack_notation(rack))
     return c.Pass(turn=meant)

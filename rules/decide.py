@@ -6,6 +6,7 @@ bool); nothing else from outside enters.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -19,17 +20,18 @@ from events.events import (
     ClockPaused,
     ClockReset,
     ClockStarted,
-    Event,
     Exchanged,
     GameEnded,
     GameStarted,
     LineUndone,
+    Mode,
     MoveRecorded,
     Passed,
     PenaltyGiven,
     PlacedTile,
     PointsEntered,
     RackLeft,
+    TableEvent,
     TilesPlaced,
     TopRecorded,
     TypedLetter,
@@ -75,7 +77,7 @@ def decide(
     seed: str = "",
     contains: Contains | None = None,
     graph: WordGraph | None = None,
-) -> tuple[Event, ...]:
+) -> tuple[TableEvent, ...]:
     """The events ``command`` records on ``state``; raises GameError with a code if refused.
 
     With an ``actor`` (a device at the table) it is first checked that the actor may ask it;
@@ -100,61 +102,62 @@ def decide(
     meant = permissions.check_reference(state, game, command)
     if isinstance(command, c.NewGame):
         starter = (game.starter + 1) % len(game.players)
-        if game.mode == "online":
+        if game.mode is Mode.ONLINE:
             return (online.new_game(game, starter, seed),)
-        return (GameStarted(game.edition, game.mode, game.rules, game.players, starter),)
+        return (GameStarted(game.edition.code, game.mode, game.rules.code, game.players, starter),)
     if isinstance(command, c.Undo):
         line = permissions.latest_line(state)
         if line is None:
             raise refuse("there is no line to undo", codebook.NOTHING_TO_UNDO)
-        if game.mode == "online":
+        if game.mode is Mode.ONLINE:
             return tuple(LineUndone(seq) for seq in online.undo_lines(state, line))
         return (LineUndone(line.seq),)
     if game.ended is not None:
         raise refuse("the game is over: undo the end or start a new game", codebook.GAME_OVER)
     if meant is not None:  # the turn names its player
         command = replace(command, player=meant)
-    if game.mode == "online":
+    if game.mode is Mode.ONLINE:
         return online.decide(game, command, contains)
     if isinstance(command, c.Play) or (isinstance(command, c.Exchange) and command.tiles):
         raise refuse(
             "tiles are laid or exchanged from a rack only in an online game",
             codebook.NOT_ONLINE,
-            mode=game.mode,
+            mode=game.mode.value,
         )
     if isinstance(command, room.COMMANDS):
         return room.decide(game, command, at=at, seed=seed, contains=contains, graph=graph)
-    handler = _CLASSIC if game.mode == "classic" else _DUPLICATE
+    handler = _CLASSIC if game.mode is Mode.CLASSIC else _DUPLICATE
     try:
         decide_one = handler[type(command)]
     except KeyError:
         raise refuse(
             f"{type(command).__struct_config__.tag} is not part of a {game.mode} game",
             codebook.NOT_IN_MODE,
-            mode=game.mode,
+            mode=game.mode.value,
         ) from None
     return room.judged(game, decide_one(game, command, at), contains)  # a typed top's slips
 
 
 def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameStarted:
     edition = editions.get(command.edition)
+    mode = Mode(command.mode)  # the codes are read once, here and when the game starts
     rules = rulesets.get(command.rules)
     count = len(command.players)
-    if command.mode == "duplicate" and not rules.duplicate:
-        rules = rulesets.get("duplicate")
-    if command.mode == "online" and command.rules in ("house", "online"):
-        rules = rulesets.get("online")  # the house rules of online play (P-51)
-    if (rules.duplicate, rules.online) != (command.mode == "duplicate", command.mode == "online"):
+    if mode is Mode.DUPLICATE and not rules.duplicate:
+        rules = rulesets.DUPLICATE
+    if mode is Mode.ONLINE and rules is rulesets.HOUSE:
+        rules = rulesets.ONLINE
+    if (rules.duplicate, rules.online) != (mode is Mode.DUPLICATE, mode is Mode.ONLINE):
         raise refuse(
-            f"{rules.name} are not for {command.mode} games",
+            f"{rules.name} are not for {mode} games",
             codebook.RULES_NOT_FOR_MODE,
             rules=rules.code,
-            mode=command.mode,
+            mode=mode.value,
         )
-    least = 1 if command.mode == "duplicate" else 2  # SHC-03; DUP-03: one against the tops
+    least = 1 if mode is Mode.DUPLICATE else 2  # SHC-03; DUP-03: one against the tops
     if not least <= count <= MAX_PLAYERS:
         raise refuse(
-            f"{count} players; a {command.mode} game has {least} to {MAX_PLAYERS}",
+            f"{count} players; a {mode} game has {least} to {MAX_PLAYERS}",
             codebook.PLAYER_COUNT,
             count=count,
             min=least,
@@ -180,21 +183,21 @@ def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameSt
                 length=len(name),
                 max=MAX_NAME,
             )
-    if command.mode != "online":
+    if mode is not Mode.ONLINE:
         if command.move_seconds is not None:
             raise refuse(
-                "only an online game has a time per move", codebook.NOT_ONLINE, mode=command.mode
+                "only an online game has a time per move", codebook.NOT_ONLINE, mode=mode.value
             )
         if any(command.computers):
             raise refuse(
-                "the computer plays only in an online game", codebook.NOT_ONLINE, mode=command.mode
+                "the computer plays only in an online game", codebook.NOT_ONLINE, mode=mode.value
             )
-        return GameStarted(edition.code, command.mode, rules.code, players, command.starter)
+        return GameStarted(edition.code, mode, rules.code, players, command.starter)
     computer.check(command.computers, count)
     online.check_start(edition, command.move_seconds, seed, contains)
     return GameStarted(
         edition.code,
-        command.mode,
+        mode,
         rules.code,
         players,
         command.starter,
@@ -223,31 +226,32 @@ def _points(points: int) -> int:
 
 
 def score_move(
-    edition_code: str,
-    board: Board | None,
+    where: Board | editions.Edition,
     on_board: c.BoardMove | None,
     typed: tuple[tuple[c.TypedLetter, ...], ...],
 ) -> tuple[MoveScore, Play | None]:
-    """Score a move as a phone sends it — laid on ``board``, or typed as words — and the play
-    it lays (None for typed words). Raises GameError with the refusal's code."""
+    """Score a move as a phone sends it — laid on the board ``where``, or typed as words in
+    its edition (``where`` an edition: one without a board, or no board at hand) — and the
+    play it lays (None for typed words). Raises GameError with the refusal's code."""
     if (on_board is None) == (not typed):
         raise refuse("a move comes from the board or as typed words", codebook.NO_MOVE)
+    edition = where.edition if isinstance(where, Board) else where
     if on_board is None:
-        words = [[_typed_tile(edition_code, t) for t in word] for word in typed]
-        return score_words(editions.get(edition_code), words), None
-    if board is None:
-        raise refuse(f"{edition_code} has no board", codebook.NO_BOARD, edition=edition_code)
-    play = board.place(on_board.start, on_board.direction, on_board.letters)
-    return board.score(play), play
+        words = [[_typed_tile(edition, t) for t in word] for word in typed]
+        return score_words(edition, words), None
+    if not isinstance(where, Board):
+        raise refuse(f"{edition.code} has no board", codebook.NO_BOARD, edition=edition.code)
+    play = where.place(on_board.start, on_board.direction, on_board.letters)
+    return where.score(play), play
 
 
-def _typed_tile(edition_code: str, letter: c.TypedLetter) -> TypedTile:
+def _typed_tile(edition: editions.Edition, letter: c.TypedLetter) -> TypedTile:
     if letter.premium is not None and letter.premium not in _PREMIUMS:
         raise refuse(
             f"{letter.premium!r} is not a premium", codebook.BAD_PREMIUM, text=letter.premium
         )
     premium = Premium(letter.premium) if letter.premium else None
-    return TypedTile(parse_tile(edition_code, letter.tile), premium, letter.old)
+    return TypedTile(parse_tile(edition, letter.tile), premium, letter.old)
 
 
 class _Scored:
@@ -256,13 +260,13 @@ class _Scored:
     def __init__(
         self, game: Game, board: c.BoardMove | None, typed: tuple[tuple[c.TypedLetter, ...], ...]
     ) -> None:
-        result, play = score_move(game.edition, game.board, board, typed)
+        result, play = score_move(game.board or game.edition, board, typed)
         if result.refusal:
             raise refuse(
                 "more new tiles than a rack holds: mark the tiles already on the board",
                 result.refusal,
                 count=result.new_tiles,
-                rack_size=editions.get(game.edition).rack_size,
+                rack_size=game.edition.rack_size,
             )
         self.result = result
         self.placed = tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles) if play else ()
@@ -274,7 +278,7 @@ class _Scored:
         )
 
 
-def _move(game: Game, command: c.RecordMove, at: int) -> tuple[Event, ...]:
+def _move(game: Game, command: c.RecordMove, at: int) -> tuple[TableEvent, ...]:
     player = _player(game, command.player)
     scored = _Scored(game, command.board, command.typed)
     return (
@@ -300,21 +304,21 @@ def _first_empty(game: Game, player: int | None) -> int:
     return empty[0]
 
 
-def _duplicate_move(game: Game, command: c.RecordMove, at: int) -> tuple[Event, ...]:
+def _duplicate_move(game: Game, command: c.RecordMove, at: int) -> tuple[TableEvent, ...]:
     player = _first_empty(game, command.player)
     return _move(game, c.RecordMove(command.board, command.typed, player), at)
 
 
-def _duplicate_points(game: Game, command: c.EnterPoints, at: int) -> tuple[Event, ...]:
+def _duplicate_points(game: Game, command: c.EnterPoints, at: int) -> tuple[TableEvent, ...]:
     player = _first_empty(game, command.player)
     return _enter_points(game, c.EnterPoints(command.points, player), at)
 
 
-def _enter_points(game: Game, command: c.EnterPoints, at: int) -> tuple[Event, ...]:
+def _enter_points(game: Game, command: c.EnterPoints, at: int) -> tuple[TableEvent, ...]:
     return (PointsEntered(_player(game, command.player), _points(command.points)),)
 
 
-def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[Event, ...]:
+def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[TableEvent, ...]:
     if not 0 < command.points <= MAX_POINTS:
         raise refuse(
             f"a penalty of {command.points}; from 1 to {MAX_POINTS}",
@@ -325,21 +329,21 @@ def _penalty(game: Game, command: c.GivePenalty, at: int) -> tuple[Event, ...]:
     return (PenaltyGiven(_player(game, command.player), command.points),)
 
 
-def _place_tiles(game: Game, command: c.PlaceTiles, at: int) -> tuple[Event, ...]:
+def _place_tiles(game: Game, command: c.PlaceTiles, at: int) -> tuple[TableEvent, ...]:
     if game.board is None:
-        raise refuse("this edition has no board", codebook.NO_BOARD, edition=game.edition)
+        raise refuse("this edition has no board", codebook.NO_BOARD, edition=game.edition.code)
     play = game.board.place(command.board.start, command.board.direction, command.board.letters)
     game.board.validate(play)
     return (TilesPlaced(tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)),)
 
 
-def _clear_board(game: Game, command: c.ClearBoard, at: int) -> tuple[Event, ...]:
+def _clear_board(game: Game, command: c.ClearBoard, at: int) -> tuple[TableEvent, ...]:
     if not game.unscored:
         raise refuse("no tiles were placed without a score", codebook.NOTHING_TO_CLEAR)
     return (BoardCleared(),)
 
 
-def _top(game: Game, command: c.RecordTop, at: int) -> tuple[Event, ...]:
+def _top(game: Game, command: c.RecordTop, at: int) -> tuple[TableEvent, ...]:
     if command.points is not None:
         if command.board is not None or command.typed:
             raise refuse("a top is a move or points, not both", codebook.NO_MOVE)
@@ -352,7 +356,7 @@ def _top(game: Game, command: c.RecordTop, at: int) -> tuple[Event, ...]:
     )
 
 
-def _cell(game: Game, command: c.CorrectCell, at: int) -> tuple[Event, ...]:
+def _cell(game: Game, command: c.CorrectCell, at: int) -> tuple[TableEvent, ...]:
     if not 0 <= command.round < len(game.rounds):
         raise refuse(f"no round {command.round + 1}", codebook.NO_SUCH_ROUND, round=command.round)
     player = None if command.player is None else _player(game, command.player)
@@ -360,7 +364,7 @@ def _cell(game: Game, command: c.CorrectCell, at: int) -> tuple[Event, ...]:
     return (CellCorrected(command.round, player, points),)
 
 
-def _start_clock(game: Game, command: c.StartClock, at: int) -> tuple[Event, ...]:
+def _start_clock(game: Game, command: c.StartClock, at: int) -> tuple[TableEvent, ...]:
     clock = game.clock
     assert clock is not None
     if clock.running_since is not None:
@@ -369,20 +373,20 @@ def _start_clock(game: Game, command: c.StartClock, at: int) -> tuple[Event, ...
     return (ClockStarted(at, remaining),)
 
 
-def _pause_clock(game: Game, command: c.PauseClock, at: int) -> tuple[Event, ...]:
+def _pause_clock(game: Game, command: c.PauseClock, at: int) -> tuple[TableEvent, ...]:
     if game.clock is None or game.clock.running_since is None:
         raise refuse("the clock is not running", codebook.CLOCK_NOT_RUNNING)
     return (ClockPaused(at),)
 
 
-def _reset_clock(game: Game, command: c.ResetClock, at: int) -> tuple[Event, ...]:
+def _reset_clock(game: Game, command: c.ResetClock, at: int) -> tuple[TableEvent, ...]:
     return (ClockReset(command.minutes * 60),)
 
 
-def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
-    if game.mode == "duplicate":  # DUP-14: nothing to settle
+def _end(game: Game, command: c.EndGame, at: int) -> tuple[TableEvent, ...]:
+    if game.mode is Mode.DUPLICATE:  # DUP-14: nothing to settle
         return (GameEnded(),)
-    edition = editions.get(game.edition)
+    edition = game.edition
     racks = command.racks or (c.RackLeft(),) * len(game.players)
     if len(racks) != len(game.players):
         raise refuse(
@@ -398,7 +402,7 @@ def _end(game: Game, command: c.EndGame, at: int) -> tuple[Event, ...]:
             codebook.TWO_EMPTY_RACKS,
             players=len(empty),
         )
-    rules = rulesets.get(game.rules)
+    rules = game.rules
     if empty and rules.pass_limit_reached(game.pass_run, len(game.players)) is not None:
         raise refuse(
             "after a run of passes nobody went out: fill in every rack",
@@ -440,17 +444,21 @@ def _check_rack(edition: editions.Edition, player: int, rack: c.RackLeft) -> Non
         )
 
 
-def _turn(event: type[Passed | Exchanged | WordWithdrawn]) -> Callable:
+#: Decides one kind of command; the table it is in says which (the type cannot: Any).
+_Decider = Callable[[Game, Any, int], tuple[TableEvent, ...]]
+
+
+def _turn(event: type[Passed | Exchanged | WordWithdrawn]) -> _Decider:
     return lambda game, command, at: (event(_player(game, command.player)),)
 
 
-_SHARED: dict[type, Callable] = {
+_SHARED: dict[type[c.TableCommand], _Decider] = {
     c.GivePenalty: _penalty,
     c.PlaceTiles: _place_tiles,
     c.ClearBoard: _clear_board,
     c.EndGame: _end,
 }
-_CLASSIC: dict[type, Callable] = {
+_CLASSIC: dict[type[c.TableCommand], _Decider] = {
     **_SHARED,
     c.RecordMove: _move,
     c.EnterPoints: _enter_points,
@@ -458,7 +466,7 @@ _CLASSIC: dict[type, Callable] = {
     c.Exchange: _turn(Exchanged),
     c.WithdrawWord: _turn(WordWithdrawn),
 }
-_DUPLICATE: dict[type, Callable] = {
+_DUPLICATE: dict[type[c.TableCommand], _Decider] = {
     **_SHARED,
     c.RecordMove: _duplicate_move,
     c.EnterPoints: _duplicate_points,

@@ -46,20 +46,22 @@ import editions
 from editions import codebook
 from events import commands as c
 from events.events import (
-    Event,
     GameEnded,
     GameStarted,
     LineUndone,
+    Mode,
     MoveRecorded,
     PenaltyGiven,
     PlacedTile,
     PointsEntered,
     RackLeft,
     Recorded,
+    TableEvent,
 )
 from rules.board import Board
 from rules.errors import GameError, NotationError
 from rules.reducer import evolve
+from rules.rulesets import HOUSE
 from rules.squares import SIZE, Direction, Square, parse_gcg_position
 from rules.state import Game, State
 from rules.table import record
@@ -415,7 +417,8 @@ class _Replay:
         # Recorded as it is, not asked of the decider: a name in a real record may be longer
         # than a phone may type (a column shows it shortened).
         names = tuple(p.name for p in players)
-        self.append(GameStarted(editions.get(edition).code, "classic", "house", names, starter))
+        started = GameStarted(editions.get(edition).code, Mode.CLASSIC, HOUSE.code, names, starter)
+        self.append(started)
         self.checks: list[Check] = []
         self.problems: list[Problem] = []
         self.moves: dict[int, int] = {}  # player → seq of the move a "--" would strike
@@ -475,7 +478,7 @@ class _Replay:
         self.state, log = record(self.state, command)
         self.log.extend(log)
 
-    def append(self, event: Event) -> None:
+    def append(self, event: TableEvent) -> None:
         recorded = Recorded(self.state.seq + 1, event)
         self.state = evolve(self.state, recorded)
         self.log.append(recorded)
@@ -560,7 +563,7 @@ class _Replay:
             RackLeft() if p == self.out else RackLeft(points=0) for p in range(len(self.index))
         )
         try:
-            self.command(c.EndGame(racks))
+            self.command(c.EndGame(tuple(c.RackLeft(r.letters, r.points) for r in racks)))
         except GameError:
             self.append(GameEnded(racks))
 

@@ -28,12 +28,12 @@ says ``UNKNOWN``, the word Quackle's own writer puts where it cannot tell a rack
 import re
 from collections.abc import Iterable
 
-import editions
 from editions import codebook
 from events.events import (
     Exchanged,
     GameEnded,
     LineUndone,
+    Mode,
     MoveRecorded,
     Passed,
     PenaltyGiven,
@@ -69,9 +69,9 @@ def to_gcg(source: State | Iterable[Recorded], *, language: str | None = None) -
     game = state.game
     if game is None:
         raise GcgError("there is no game to write", code=codebook.GCG_NO_GAME)
-    if game.mode not in ("classic", "online"):
+    if game.mode is Mode.DUPLICATE:
         raise GcgError("only a classic game has a GCG record", code=codebook.GCG_CLASSIC_ONLY)
-    writer = _Writer(game, log, language or editions.get(game.edition).language)
+    writer = _Writer(game, log, language or game.edition.language)
     return writer.write(_standing(state))
 
 
@@ -95,7 +95,7 @@ def _nick(name: str, number: int, taken: set[str]) -> str:
 class _Writer:
     def __init__(self, game: Game, log: tuple[Recorded, ...], language: str) -> None:
         self.game = game
-        self.edition = editions.get(game.edition)
+        self.edition = game.edition
         self.names = [
             " ".join(player_name(game, p, language).split()) for p in range(len(game.players))
         ]
@@ -109,7 +109,7 @@ class _Writer:
             f"#player{p} {nick} {name}"
             for p, (nick, name) in enumerate(zip(self.nicks, self.names, strict=True), 1)
         ]
-        lines.append(f"#note Edition: {self.game.edition}")
+        lines.append(f"#note Edition: {self.game.edition.code}")
         for i, step in enumerate(steps[1:], 1):
             after = steps[i + 1].before if i + 1 < len(steps) else self.game
             previous = steps[i - 1].recorded.seq

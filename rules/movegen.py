@@ -22,7 +22,7 @@ the tests check that it gives every move the same total.
 """
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Protocol
 
 import msgspec
@@ -38,7 +38,7 @@ BLANK = "?"
 _UNKNOWN = 63  # the code of a board letter no word has: no mask has bit 63
 
 
-class WordGraph(Protocol):
+class WordGraph(Hashable, Protocol):
     """A lexicon as a graph of tiles; node 0 is the root (``wordlists.graph.Graph``).
 
     The child of ``node`` by letter ``code`` is
@@ -46,11 +46,26 @@ class WordGraph(Protocol):
     ``code`` of ``masks[node]`` is set; ``words[node]`` is nonzero where a word ends.
     """
 
-    letters: Sequence[str]  # code → the tile letter ("A", "CH", "Ł"); at most 63
-    masks: Sequence[int]  # node → the codes leaving it, one bit each
-    offsets: Sequence[int]  # node → where its children start in ``targets``
-    targets: Sequence[int]  # every node's children, in code order
-    words: Sequence[int]  # node → 1 if the path from the root spells a word
+    # Read-only (properties), so a graph may hold them as tuples or arrays.
+    @property
+    def letters(self) -> Sequence[str]:
+        """Code → the tile letter ("A", "CH", "Ł"); at most 63."""
+
+    @property
+    def masks(self) -> Sequence[int]:
+        """Node → the codes leaving it, one bit each."""
+
+    @property
+    def offsets(self) -> Sequence[int]:
+        """Node → where its children start in ``targets``."""
+
+    @property
+    def targets(self) -> Sequence[int]:
+        """Every node's children, in code order."""
+
+    @property
+    def words(self) -> Sequence[int]:
+        """Node → 1 if the path from the root spells a word."""
 
 
 class Move(msgspec.Struct, frozen=True, gc=False):
@@ -159,10 +174,10 @@ def _moves(board: Board, graph: WordGraph, found: list[int], size: int) -> list[
         new = []
         text = []
         for shift in shifts:
-            tile = (record >> shift & slot) - 1
-            if tile < 0:
+            packed = (record >> shift & slot) - 1
+            if packed < 0:
                 break
-            at, kind = origin + (tile >> 7) * step, tile & 127
+            at, kind = origin + (packed >> 7) * step, packed & 127
             while i < at:
                 text.append(on_board[i])
                 i += step
@@ -189,6 +204,10 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
     masks, offsets, targets, words = graph.masks, graph.offsets, graph.targets, graph.words
     codes = {letter: code for code, letter in enumerate(graph.letters)}
     everything = (1 << len(graph.letters)) - 1
+    # A blank stands only for a letter of the edition's alphabet: a list may spell words
+    # with others (Polish Q, V, X), which a blank must not make playable.
+    alphabet = edition.alphabet
+    blankable = sum(1 << code for code, letter in enumerate(graph.letters) if letter in alphabet)
     cells = [-1] * (SIZE * SIZE)  # a code, or -1 for an empty square
     points_at = [0] * (SIZE * SIZE)  # a tile's points (a blank's are 0)
     for (row, col), tile in board:
@@ -197,21 +216,22 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
     letter_values = [edition.values.get(letter, 0) for letter in graph.letters]
     have = [0] * len(graph.letters)
     blanks = 0
-    for tile in rack:
-        if tile is None:
+    for held in rack:
+        if held is None:
             blanks += 1
-        elif tile.letter in codes:
-            have[codes[tile.letter]] += 1
+        elif held.letter in codes:
+            have[codes[held.letter]] += 1
     size = len(rack)
     rack_mask = sum(1 << code for code, n in enumerate(have) if n)
     bingo, full = edition.bingo_bonus, edition.rack_size
-    premiums = edition.layout.premiums
-    letter_mult = [p.letter_multiplier if p else 1 for p in premiums]
-    word_mult = [p.word_multiplier if p else 1 for p in premiums]
-    centre = edition.layout.centre[0] * SIZE + edition.layout.centre[1]
+    layout = edition.board_layout
+    letter_mult = [p.letter_multiplier if p else 1 for p in layout.premiums]
+    word_mult = [p.word_multiplier if p else 1 for p in layout.premiums]
+    centre = layout.centre[0] * SIZE + layout.centre[1]
     empty = board.is_empty
     shifts = [_SLOT * (size - 1 - k) for k in range(size)] + [0]
     head_shift = _SLOT * size
+    score_shift = head_shift + 9  # a record is its key minus the total shifted here
     found: list[int] = []
     if not size:
         return found
@@ -224,9 +244,9 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
             node = targets[offsets[node] + (mask & ((1 << code) - 1)).bit_count()]
         return node
 
-    def cross_check(index: int, step: int) -> tuple[int, int] | None:
-        # The letters that make a word with the tiles beside ``index`` along ``step``, and
-        # those tiles' points; None when there are none.
+    def cross_check(index: int, step: int) -> tuple[int, int]:
+        # The letters that make a word with the tiles beside ``index`` along ``step`` (at
+        # least one), and those tiles' points.
         row = index // SIZE
         before = []
         at = index - step
@@ -238,8 +258,6 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
         while at < SIZE * SIZE and (step != 1 or at // SIZE == row) and cells[at] >= 0:
             after.append(at)
             at += step
-        if not before and not after:
-            return None
         points = sum(points_at[i] for i in before) + sum(points_at[i] for i in after)
         node = walk(0, [cells[i] for i in reversed(before)])
         if node < 0:
@@ -257,66 +275,68 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
         return allowed, points
 
     # Left parts: what rack tiles can start a word, by length, found once for the rack,
-    # kept when the rack has a letter to go on with. Each is (node, codes, blank flags, the
-    # codes of its real tiles, its slots from place 0, its real tiles' points, the letters
-    # the anchor may take after it, the letters two steps on, the rack's letters and
-    # blanks left). ``moved[length]`` shifts the slots of a part to start one place on.
-    parts: list[list[tuple]] = [[] for _ in range(size)]
+    # kept when the rack has a letter to go on with. Each is (node, its slots from place
+    # 0, its real tiles' points, each tile's points, the codes of its real tiles, the
+    # letters the anchor may take after it, the rack's letters and blanks left).
+    # ``moved[length]`` shifts the slots of a part to start one place on.
+    parts: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int]]]
+    parts = [[] for _ in range(size)]
     moved = [sum((1 << 7) << shifts[k] for k in range(length)) for length in range(size + 1)]
 
-    def lefts(node: int, part: list[int], flags: list[int], free: int, mask_left: int) -> None:
+    def lefts(
+        node: int,
+        length: int,
+        slots: int,
+        points: int,
+        worth: tuple[int, ...],
+        reals: tuple[int, ...],
+        free: int,
+        mask_left: int,
+    ) -> None:
         mask = masks[node]
-        usable = mask if free else mask & mask_left
-        if usable:
-            first, two, rest = offsets[node], 0, usable
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                two |= masks[targets[first + (mask & (low - 1)).bit_count()]]
-            reals = tuple(c for c, f in zip(part, flags, strict=True) if not f)
-            slots = sum(
-                ((k << 7 | part[k] << 1 | flags[k]) + 1) << shifts[k] for k in range(len(part))
-            )
-            points = sum(letter_values[c] for c in reals)
-            parts[len(part)].append(
-                (
-                    node,
-                    tuple(part),
-                    tuple(flags),
-                    reals,
-                    slots,
-                    points,
-                    usable,
-                    two,
-                    mask_left,
-                    free,
-                )
-            )
-        if len(part) + 1 >= size:
+        usable = mask & ((mask_left | blankable) if free else mask_left)
+        if not usable:
             return
-        first = offsets[node]
+        parts[length].append((node, slots, points, worth, reals, usable, mask_left, free))
+        if length + 1 >= size:
+            return
+        first, shift, here = offsets[node], shifts[length], (length << 7) + 1
         while usable:
             low = usable & -usable
             usable ^= low
             code = low.bit_length() - 1
             child = targets[first + (mask & (low - 1)).bit_count()]
-            part.append(code)
             if have[code]:
                 have[code] -= 1
-                flags.append(0)
-                lefts(child, part, flags, free, mask_left if have[code] else mask_left ^ low)
-                flags.pop()
+                value = letter_values[code]
+                lefts(
+                    child,
+                    length + 1,
+                    slots | (here + (code << 1)) << shift,
+                    points + value,
+                    (*worth, value),
+                    (*reals, code),
+                    free,
+                    mask_left if have[code] else mask_left ^ low,
+                )
                 have[code] += 1
-            if free:
-                flags.append(1)
-                lefts(child, part, flags, free - 1, mask_left)
-                flags.pop()
-            part.pop()
+            if free and low & blankable:
+                lefts(
+                    child,
+                    length + 1,
+                    slots | (here + (code << 1 | 1)) << shift,
+                    points,
+                    (*worth, 0),
+                    reals,
+                    free - 1,
+                    mask_left,
+                )
 
-    lefts(0, [], [], blanks, rack_mask)
+    lefts(0, 0, 0, 0, (), (), blanks, rack_mask)
 
-    # The line being searched (rebound per line; the closures below read them).
-    way = anchor = 0
+    # The line being searched and the move's first square (rebound as the search goes;
+    # the closure below reads them).
+    way = start = 0
     square_of: list[int] = []  # place in the line → square index
     fixed: list[int] = []
     values: list[int] = []
@@ -326,10 +346,9 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
     lm: list[int] = []
     wm: list[int] = []
 
-    def extend(
+    def place(
         i: int,
         node: int,
-        start: int,
         total: int,
         mult: int,
         crosses: int,
@@ -338,101 +357,120 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
         free: int,
         mask_left: int,
     ) -> None:
-        # Go on from place ``i``; ``node`` is the word from ``start``, ``placed`` the
+        # Lay a rack tile on the empty place ``i``, then run on through the board tiles
+        # after it: ``node`` is the word from ``start``, ``placed`` the move's key with the
         # ``count`` new tiles in their slots, ``free`` the blanks and ``mask_left`` the
-        # letters left on the rack.
-        while i < SIZE:
-            code = fixed[i]
-            if code < 0:
-                break
-            mask = masks[node]
-            if not mask >> code & 1:
-                return
-            node = targets[offsets[node] + (mask & ((1 << code) - 1)).bit_count()]
-            total += values[i]
-            i += 1
-        if i > anchor and words[node] and i - start >= 2:
-            # A lone tile that also makes a word across was found across.
-            if count > 1 or way == 0 or not crossed[((placed >> shifts[0]) - 1) >> 7]:
-                score = total * mult + crosses + (bingo if count == full else 0)
-                found.append(
-                    ((_BEST - score) << 9 | square_of[start] << 1 | way) << head_shift | placed
-                )
-        if i == SIZE or count == size:
-            return
+        # letters left on the rack. A word that ends is recorded here and only a word
+        # that can go on is followed, so no call is made for a dead end.
         mask = masks[node]
-        options = mask & cross[i] & (everything if free else mask_left)
+        options = mask & cross[i] & ((mask_left | blankable) if free else mask_left)
         if not options:
             return
-        first = offsets[node]
         factor, double, has_cross, around = lm[i], wm[i], crossed[i], beside[i]
         after = i + 1
-        # What the next place asks: its board tile, else (empty, or the edge) a letter it
-        # allows or the end of the word; a child that can do neither is not visited.
-        if after < SIZE:
-            ahead = fixed[after]
-            need = 1 << ahead if ahead >= 0 else cross[after]
-            must = ahead >= 0
-        else:
-            need, must = 0, False
-        here = (i << 7) + 1
-        shift = shifts[count]
+        ahead = fixed[after] if after < SIZE else -1
+        # A lone tile that also makes a word across was found across; one tile with
+        # nothing before or after it is no word.
+        lone = count or way == 0 or not has_cross
+        short = after - start < 2
+        first = offsets[node]
+        here, shift = (i << 7) + 1, shifts[count]
+        count += 1
+        more = count < size
+        bonus = bingo if count == full else 0
         while options:
             low = options & -options
             options ^= low
             code = low.bit_length() - 1
-            child = targets[first + (mask & (low - 1)).bit_count()]
-            if not masks[child] & need and (must or not words[child]):
+            end = targets[first + (mask & (low - 1)).bit_count()]
+            j, add = after, 0
+            if ahead >= 0:
+                while j < SIZE:
+                    letter = fixed[j]
+                    if letter < 0:
+                        break
+                    arcs = masks[end]
+                    if not arcs >> letter & 1:
+                        end = -1
+                        break
+                    end = targets[offsets[end] + (arcs & ((1 << letter) - 1)).bit_count()]
+                    add += values[j]
+                    j += 1
+                if end < 0:
+                    continue
+                word = lone and words[end]
+            else:
+                word = lone and not short and words[end]
+            onward = masks[end] & cross[j] if more and j < SIZE else 0
+            if not word and not onward:
                 continue
             if have[code]:
                 value = letter_values[code] * factor
-                have[code] -= 1
-                extend(
-                    after,
-                    child,
-                    start,
-                    total + value,
-                    mult * double,
-                    crosses + (around + value) * double if has_cross else crosses,
-                    placed | (here + (code << 1)) << shift,
-                    count + 1,
-                    free,
-                    mask_left if have[code] else mask_left ^ low,
-                )
-                have[code] += 1
-            if free:
-                extend(
-                    after,
-                    child,
-                    start,
-                    total,
-                    mult * double,
-                    crosses + around * double if has_cross else crosses,
-                    placed | (here + (code << 1 | 1)) << shift,
-                    count + 1,
-                    free - 1,
-                    mask_left,
-                )
+                record = placed | (here + (code << 1)) << shift
+                if word:
+                    score = (total + value + add) * mult * double + bonus
+                    score += crosses + (around + value) * double if has_cross else crosses
+                    found.append(record - (score << score_shift))
+                if onward:
+                    have[code] -= 1
+                    left = mask_left if have[code] else mask_left ^ low
+                    if onward & ((left | blankable) if free else left):
+                        place(
+                            j,
+                            end,
+                            total + value + add,
+                            mult * double,
+                            crosses + (around + value) * double if has_cross else crosses,
+                            record,
+                            count,
+                            free,
+                            left,
+                        )
+                    have[code] += 1
+            if free and low & blankable:
+                record = placed | (here + (code << 1 | 1)) << shift
+                if word:
+                    score = (total + add) * mult * double + bonus
+                    score += crosses + around * double if has_cross else crosses
+                    found.append(record - (score << score_shift))
+                if onward and onward & ((mask_left | blankable) if free > 1 else mask_left):
+                    place(
+                        j,
+                        end,
+                        total + add,
+                        mult * double,
+                        crosses + around * double if has_cross else crosses,
+                        record,
+                        count,
+                        free - 1,
+                        mask_left,
+                    )
+
+    # The cross-checks of every empty square that has a tile beside it, per direction of
+    # the line it is in: across lines are checked down, down lines across.
+    checks: list[dict[int, tuple[int, int]]] = [{}, {}]
+    for index in range(SIZE * SIZE):
+        if cells[index] >= 0:
+            continue
+        col = index % SIZE
+        if (index >= SIZE and cells[index - SIZE] >= 0) or (
+            index < SIZE * SIZE - SIZE and cells[index + SIZE] >= 0
+        ):
+            checks[0][index] = cross_check(index, SIZE)
+        if (col > 0 and cells[index - 1] >= 0) or (col < SIZE - 1 and cells[index + 1] >= 0):
+            checks[1][index] = cross_check(index, 1)
 
     for way in (0, 1):
-        step, cross_step = (1, SIZE) if way == 0 else (SIZE, 1)
+        step = 1 if way == 0 else SIZE
+        checked = checks[way]
         for line in range(SIZE):
             origin = line * SIZE if way == 0 else line
             square_of = [origin + i * step for i in range(SIZE)]
             fixed = [cells[i] for i in square_of]
-            cross = [everything] * SIZE
-            crossed = [False] * SIZE
-            beside = [0] * SIZE
             anchors = []
             for i in range(SIZE):
-                if fixed[i] >= 0:
-                    continue
-                checked = cross_check(square_of[i], cross_step)
-                if checked is not None:
-                    cross[i], beside[i] = checked
-                    crossed[i] = True
-                if (
-                    crossed[i]
+                if fixed[i] < 0 and (
+                    square_of[i] in checked
                     or (i > 0 and fixed[i - 1] >= 0)
                     or (i + 1 < SIZE and fixed[i + 1] >= 0)
                     or (empty and square_of[i] == centre)
@@ -440,6 +478,13 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
                     anchors.append(i)
             if not anchors:
                 continue
+            cross = [everything] * SIZE
+            crossed = [False] * SIZE
+            beside = [0] * SIZE
+            for i in range(SIZE):
+                if (check := checked.get(square_of[i])) is not None:
+                    cross[i], beside[i] = check
+                    crossed[i] = True
             values = [points_at[i] for i in square_of]
             lm = [letter_mult[i] for i in square_of]
             wm = [word_mult[i] for i in square_of]
@@ -455,8 +500,9 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
                         start -= 1
                     node = walk(0, fixed[start:anchor])
                     if node >= 0:
+                        key = (_BEST << 9 | square_of[start] << 1 | way) << head_shift
                         total = sum(values[start:anchor])
-                        extend(anchor, node, start, total, 1, 0, 0, 0, blanks, rack_mask)
+                        place(anchor, node, total, 1, 0, key, 0, blanks, rack_mask)
                     continue
                 # The left part is rack tiles on free squares that touch nothing.
                 limit = 0
@@ -468,49 +514,36 @@ def _search(board: Board, rack: Sequence[Tile | None], graph: WordGraph) -> list
                 ):
                     limit += 1
                 at_anchor = cross[anchor]
-                # A tile already after the anchor: the part's letters two steps on must
-                # hold it.
+                # A tile already after the anchor: a part must have a letter for the anchor
+                # that the tile can follow.
                 then = 1 << fixed[anchor + 1] if anchor + 1 < SIZE and fixed[anchor + 1] >= 0 else 0
                 for length in range(limit + 1):
                     start = anchor - length
                     plain = not any(premium[start:anchor])
-                    shift = start * moved[length]
-                    for (
-                        node,
-                        codes_,
-                        flags,
-                        reals,
-                        slots,
-                        points,
-                        usable,
-                        two,
-                        mask_left,
-                        free,
-                    ) in parts[length]:
-                        if not usable & at_anchor or (then and not two & then):
+                    key = (_BEST << 9 | square_of[start] << 1 | way) << head_shift
+                    key += start * moved[length]
+                    for node, slots, points, worth, reals, usable, mask_left, free in parts[length]:
+                        usable &= at_anchor
+                        if not usable:
                             continue
+                        if then:
+                            mask, first, two = masks[node], offsets[node], 0
+                            while usable:
+                                low = usable & -usable
+                                usable ^= low
+                                two |= masks[targets[first + (mask & (low - 1)).bit_count()]]
+                            if not two & then:
+                                continue
                         if plain:
                             total, mult = points, 1
                         else:
                             total, mult = 0, 1
                             for k in range(length):
-                                if not flags[k]:
-                                    total += letter_values[codes_[k]] * lm[start + k]
+                                total += worth[k] * lm[start + k]
                                 mult *= wm[start + k]
                         for code in reals:
                             have[code] -= 1
-                        extend(
-                            anchor,
-                            node,
-                            start,
-                            total,
-                            mult,
-                            0,
-                            slots + shift,
-                            length,
-                            free,
-                            mask_left,
-                        )
+                        place(anchor, node, total, mult, 0, key + slots, length, free, mask_left)
                         for code in reals:
                             have[code] += 1
     return found

@@ -9,32 +9,34 @@ the tiles (WS-11). The list enters as ``contains`` (text → bool), never by imp
 """
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from msgspec.structs import replace
 
-import editions
 from editions import Edition, codebook
 from events import commands as c
 from events.events import (
-    Event,
     Exchanged,
     GameEnded,
     GameStarted,
+    Mode,
     MoveRecorded,
     Passed,
     PlacedTile,
     RackLeft,
     Recorded,
+    TableEvent,
     WordLine,
 )
-from rules import bag, permissions, rulesets
+from rules import bag, permissions
 from rules.board import Board
 from rules.errors import GameError
 from rules.squares import SIZE, Direction, Square
 from rules.state import Game, Online, State, Step
-from rules.tiles import Tile, bag_letter
+from rules.tiles import Tile, bag_letter, check_blanks
 from rules.wordcheck import Contains, invalid_words
 
+V = TypeVar("V")
 MIN_MOVE_SECONDS = 60
 MAX_MOVE_SECONDS = 7 * 86400
 
@@ -77,9 +79,9 @@ def new_game(game: Game, starter: int, seed: str) -> GameStarted:
     if not seed:
         raise ValueError("an online game needs the server's seed: decide(..., seed=...)")
     return GameStarted(
-        game.edition,
+        game.edition.code,
         game.mode,
-        game.rules,
+        game.rules.code,
         game.players,
         starter,
         seed=seed,
@@ -88,7 +90,9 @@ def new_game(game: Game, starter: int, seed: str) -> GameStarted:
     )
 
 
-def decide(game: Game, command: c.TableCommand, contains: Contains | None) -> tuple[Event, ...]:
+def decide(
+    game: Game, command: c.TableCommand, contains: Contains | None
+) -> tuple[TableEvent, ...]:
     """The events of a turn in an online game; raises GameError with a code if refused."""
     if isinstance(command, c.Play):
         return play(game, command, contains)
@@ -101,7 +105,7 @@ def decide(game: Game, command: c.TableCommand, contains: Contains | None) -> tu
     raise _refuse(
         f"{type(command).__struct_config__.tag} is not part of an online game",
         codebook.NOT_IN_MODE,
-        mode=game.mode,
+        mode=game.mode.value,
     )
 
 
@@ -125,16 +129,19 @@ def _online(game: Game) -> Online:
     return game.online
 
 
-def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[Event, ...]:
+def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[TableEvent, ...]:
     """A move from the player's rack, judged: placement, rack, every word, then the score."""
     player = _mover(game, command.player)
     online = _online(game)
     if contains is None:
-        raise _refuse("no word list to judge the move", codebook.NO_WORD_LIST, edition=game.edition)
+        raise _refuse(
+            "no word list to judge the move", codebook.NO_WORD_LIST, edition=game.edition.code
+        )
     board = game.board
     assert board is not None  # an online game starts only in an edition with a board
     move = command.board
     laid = board.place(move.start, move.direction, move.letters)
+    check_blanks(game.edition, (t for _, t in laid.tiles))
     rack = online.racks[player]
     short = bag.missing(rack, [bag_letter(t.notation) for _, t in laid.tiles])
     if short:
@@ -145,7 +152,7 @@ def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[Event,
         )
     result = board.score(laid)  # placement first: WS-07..09 and the codes of BRD-12..17
     after = board.lay(laid.tiles)
-    edition = editions.get(game.edition)
+    edition = game.edition
     words = [word_tiles(after, w.start or "", w.direction or "") for w in result.words]
     bad = invalid_words(edition, words, contains)
     if bad:
@@ -184,11 +191,11 @@ def word_tiles(board: Board, start: str, direction: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-def exchange(game: Game, command: c.Exchange) -> tuple[Event, ...]:
+def exchange(game: Game, command: c.Exchange) -> tuple[TableEvent, ...]:
     """An exchange of 1–7 named tiles from the rack, only with 7 in the bag (P-51)."""
     player = _mover(game, command.player)
     online = _online(game)
-    edition = editions.get(game.edition)
+    edition = game.edition
     least = exchange_least(game, edition)
     if len(online.bag) < least:
         raise _refuse(
@@ -217,13 +224,13 @@ def exchange(game: Game, command: c.Exchange) -> tuple[Event, ...]:
 
 def exchange_least(game: Game, edition: Edition) -> int:
     """The tiles the bag must hold for an exchange (P-51: a full rack's worth)."""
-    return rulesets.get(game.rules).exchange_min_bag or edition.rack_size
+    return game.rules.exchange_min_bag or edition.rack_size
 
 
-def pass_turn(game: Game, player: int, timed_out: bool = False) -> tuple[Event, ...]:
+def pass_turn(game: Game, player: int, timed_out: bool = False) -> tuple[TableEvent, ...]:
     """A pass; the third pass in a row ends the game, whatever the player count (P-51)."""
     passed = Passed(player, timed_out=timed_out)
-    limit = rulesets.get(game.rules).pass_limit_for(len(game.players))
+    limit = game.rules.pass_limit_for(len(game.players))
     if limit is None or game.pass_run + 1 < limit:
         return (passed,)
     return passed, end(game)
@@ -231,14 +238,14 @@ def pass_turn(game: Game, player: int, timed_out: bool = False) -> tuple[Event, 
 
 def end(game: Game) -> GameEnded:
     """The end with every rack as it stands: the one empty rack, if any, went out."""
-    return GameEnded(_racks_left(editions.get(game.edition), _online(game).racks))
+    return GameEnded(_racks_left(game.edition, _online(game).racks))
 
 
 def _racks_left(edition: Edition, racks: Sequence[tuple[str, ...]]) -> tuple[RackLeft, ...]:
     return tuple(RackLeft(bag.typed(edition, r)) if r else RackLeft() for r in racks)
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:
+def _set(values: tuple[V, ...], index: int, value: V) -> tuple[V, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
@@ -249,7 +256,7 @@ def finished(game: Game) -> bool:
         return False
     if not online.bag and any(not rack for rack in online.racks):
         return True
-    limit = rulesets.get(game.rules).pass_limit_for(len(game.players))
+    limit = game.rules.pass_limit_for(len(game.players))
     return limit is not None and game.pass_run >= limit
 
 
@@ -261,7 +268,7 @@ def deadline(game: Game) -> int | None:
     return online.turn_since + online.move_seconds * 1000
 
 
-def time_out(state: State, turn: c.Turn, *, at: int) -> tuple[Event, ...]:
+def time_out(state: State, turn: c.Turn, *, at: int) -> tuple[TableEvent, ...]:
     """The server's pass of a player whose time per move ran out, for the turn it names.
 
     Raises GameError: ``turn_taken`` / ``not_to_move`` / ``game_changed`` when the table
@@ -271,9 +278,9 @@ def time_out(state: State, turn: c.Turn, *, at: int) -> tuple[Event, ...]:
     game = state.game
     if game is None:
         raise _refuse("start a game first", codebook.NO_GAME)
-    if game.mode != "online":
+    if game.mode is not Mode.ONLINE:
         raise _refuse(
-            "only an online game has a time per move", codebook.NOT_ONLINE, mode=game.mode
+            "only an online game has a time per move", codebook.NOT_ONLINE, mode=game.mode.value
         )
     if game.ended is not None:
         raise _refuse("the game is over", codebook.GAME_OVER)

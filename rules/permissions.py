@@ -25,6 +25,7 @@ from events.events import (
     CellCorrected,
     Exchanged,
     GameEnded,
+    Mode,
     MoveRecorded,
     Passed,
     PenaltyGiven,
@@ -119,7 +120,7 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     if actor.role == "viewer":
         raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
     game = state.game
-    online = game is not None and game.mode == "online"
+    online = game is not None and game.mode is Mode.ONLINE
     if actor.role == COMPUTER and not (online and isinstance(command, TURNS)):
         raise _refuse("the computer takes turns of an online game only", codebook.HOST_ONLY)
     if game is not None and online:
@@ -135,7 +136,7 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     if state.seating.writers == "scorekeeper":
         return
     if isinstance(command, ARBITER_ACTS) or (
-        isinstance(command, c.EndGame) and game.mode == "duplicate"
+        isinstance(command, c.EndGame) and game.mode is Mode.DUPLICATE
     ):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if isinstance(command, c.CorrectCell) and command.player is None:
@@ -200,7 +201,7 @@ def _hosts_line(game: Game, line: Recorded | None) -> bool:
     """Is ``line`` the host's to strike: a penalty, a top, a duplicate game's end? The end
     of a classic game is any seat's, as ending it is."""
     if line is not None and isinstance(line.event, GameEnded):
-        return game.mode == "duplicate"
+        return game.mode is Mode.DUPLICATE
     return line_seat(line) is None
 
 
@@ -221,14 +222,14 @@ def check_reference(state: State, game: Game, command: c.TableCommand) -> int | 
     if isinstance(command, c.NewGame | c.Undo | c.GivePenalty | c.RecordTop):
         _check_seen(state, game, command)
         return None
-    turn = getattr(command, "turn", None)
+    turn: c.Turn | None = getattr(command, "turn", None)  # the commands of a turn have one
     if turn is None:
         return None
     if turn.game != game.started:
         raise _refuse("that turn was in an earlier game", codebook.GAME_CHANGED)
     if not 0 <= turn.player < len(game.players):
         raise _refuse(f"no player {turn.player}", codebook.NO_SUCH_PLAYER, player=turn.player)
-    if game.mode == "duplicate":
+    if game.mode is Mode.DUPLICATE:
         _check_cell(state, game, turn)
     elif game.turns[turn.player] != turn.number or game.to_move != turn.player:
         _check_taken(state, game, turn)
@@ -243,7 +244,7 @@ def _check_seen(
             raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
     elif isinstance(command, c.RecordTop):
         current = len(game.rounds) - 1  # a classic game has no rounds: the decider says so
-        if command.round is not None and game.mode == "duplicate" and command.round != current:
+        if command.round is not None and game.mode is Mode.DUPLICATE and command.round != current:
             raise _refuse(
                 f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
             )
@@ -267,7 +268,8 @@ def _check_cell(state: State, game: Game, turn: c.Turn) -> None:
     points = game.rounds[current].scores[turn.player]
     if points is not None:
         filled = _cell_filler(state, turn.player)
-        words = filled.event.words if isinstance(filled.event, MoveRecorded) else ()
+        move = filled.event if filled is not None else None
+        words = move.words if isinstance(move, MoveRecorded) else ()
         kind = "move" if words else "points"
         _taken(state, turn.player, kind, points, words, filled)
 

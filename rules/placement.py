@@ -59,7 +59,7 @@ def validate(cells: Sequence[Tile | None], size: int, edition: Edition, play: Pl
                     f"the move leaves {square.name} empty", code=codebook.GAP, square=square.name
                 )
     if not any(cells):
-        centre = Square(*edition.layout.centre)
+        centre = Square(*edition.board_layout.centre)
         if centre not in seen:
             raise IllegalPlacement(
                 f"the first move must cover {centre.name}",
@@ -80,12 +80,19 @@ def validate(cells: Sequence[Tile | None], size: int, edition: Edition, play: Pl
     )
 
 
+def _on(cells: Sequence[Tile | None], index: int) -> Tile:
+    """The tile on a square a word runs over: never empty."""
+    tile = cells[index]
+    assert tile is not None
+    return tile
+
+
 def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play) -> MoveScore:
     """Score a validated ``play``: the main word, then each cross word in reading order."""
     new = {row * size + col: tile for (row, col), tile in play.tiles}
     way = _main_direction(cells, size, new, play)
     step, cross_step = (1, size) if way == Direction.ACROSS else (size, 1)
-    premiums = edition.layout.premiums
+    premiums = edition.board_layout.premiums
     values = edition.values
     ordered = sorted(new)
     lines = [(ordered[0], step, way)]
@@ -95,16 +102,12 @@ def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play)
         squares = _line(cells, size, new, index, line_step)
         if len(squares) < 2:
             continue
+        tiles = [
+            (new[i], premiums[i], True) if i in new else (_on(cells, i), None, False)
+            for i in squares
+        ]
         words.append(
-            score_word(
-                values,
-                (
-                    (new[i], premiums[i], True) if i in new else (cells[i], None, False)
-                    for i in squares
-                ),
-                Square(*divmod(squares[0], size)).name,
-                direction.value,
-            )
+            score_word(values, tiles, Square(*divmod(squares[0], size)).name, direction.value)
         )
     return total_move(edition, words, len(new))
 

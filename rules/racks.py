@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-import editions
 from editions import Edition
 from rules import bag
 from rules.rulesets import RackRule
@@ -65,6 +64,7 @@ class Kinds(msgspec.Struct, frozen=True):
 def kinds(edition: Edition, rule: RackRule) -> Kinds:
     """The vowels and the tiles of both kinds of ``edition`` under ``rule``.
 
+    >>> import editions
     >>> k = kinds(editions.get("fr"), RackRule())
     >>> k.count("AEY?BC")
     (4, 4)
@@ -77,6 +77,7 @@ def minimum(rule: RackRule, kind: Kinds, round_number: int, tiles: Sequence[str]
     """The vowels (and consonants) a rack of round ``round_number`` (from 1) must hold,
     given every tile it may be drawn from; None when no rack can be drawn: the game ends.
 
+    >>> import editions
     >>> k = kinds(editions.get("fr"), RackRule())
     >>> minimum(RackRule(), k, 3, "AEBC"), minimum(RackRule(), k, 16, "AEBC")
     (2, 1)
@@ -182,7 +183,7 @@ def in_bag(game: Game, keeping: Sequence[str] = ()) -> tuple[str, ...]:
     (the tiles on the rack)."""
     taken = on_board(game) + Counter(keeping)
     out = []
-    for tile in bag.full_set(editions.get(game.edition)):
+    for tile in bag.full_set(game.edition):
         if taken[tile]:
             taken[tile] -= 1
         else:
@@ -205,5 +206,5 @@ def can_draw(game: Game, rule: RackRule) -> bool:
     """Could a rack be drawn for the open round (or the next, once this one closes)?"""
     held = kept(game)
     tiles = (*held, *in_bag(game, held))
-    least = minimum(rule, kinds(editions.get(game.edition), rule), len(game.rounds), tiles)
+    least = minimum(rule, kinds(game.edition, rule), len(game.rounds), tiles)
     return least is not None

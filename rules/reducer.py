@@ -7,6 +7,7 @@ log without the undone lines.
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -23,6 +24,7 @@ from events.events import (
     GameEnded,
     GameStarted,
     LineUndone,
+    Mode,
     MoveRecorded,
     Passed,
     PenaltyGiven,
@@ -34,6 +36,7 @@ from events.events import (
     TilesPlaced,
     TopRecorded,
     TypedLetter,
+    WordLine,
     WordWithdrawn,
 )
 from rules import bag, rulesets
@@ -47,6 +50,7 @@ from rules.tiles import bag_letter, parse_tile
 from rules.tracking import track
 
 _square = lru_cache(maxsize=1024)(Square.parse)  # moves name the same squares again
+V = TypeVar("V")
 
 
 class Odd(Exception):
@@ -67,32 +71,43 @@ def replay(log: Iterable[Recorded], state: State | None = None) -> State:
 
 def evolve(state: State, recorded: Recorded) -> State:
     """The state after one recorded event."""
+    game = state.game
+    if game is None or type(recorded.event) not in _HANDLERS:
+        return _beside(state, recorded)
+    after = _turn_clock(game, _apply(game, recorded), recorded.at)
+    step = Step(recorded, game, state.steps)
+    return State(recorded.seq, after, step, state.warnings, state.seating)
+
+
+def _beside(state: State, recorded: Recorded) -> State:
+    """An event no handler applies to a game: the seating, a start, an undo, or any event
+    before the first game. Kept out of ``evolve``, so that the game's own events (nearly
+    all of a log) cost it one dictionary lookup."""
     event = recorded.event
     if isinstance(event, SEATING_EVENTS):
         return replace(state, seq=recorded.seq, seating=seat(state.seating, recorded))
     if isinstance(event, GameStarted):
         try:
-            game = replace(_start(event, recorded.at), started=recorded.seq)
+            started = replace(_start(event, recorded.at), started=recorded.seq)
         except (Odd, GameError) as problem:
             return _table_warning(state, recorded, problem)
         step = Step(recorded, None, None)
-        return State(recorded.seq, game, step, state.warnings, state.seating)
-    if state.game is None:
+        return State(recorded.seq, started, step, state.warnings, state.seating)
+    game = state.game
+    if game is None:
         return _table_warning(state, recorded, Odd(codebook.NO_GAME))
-    if isinstance(event, LineUndone):
-        undone = _undo(state, event.line, recorded.seq)
-        return replace(undone, game=_turn_clock(state.game, undone.game, recorded.at))
-    game = _turn_clock(state.game, _apply(state.game, recorded), recorded.at)
-    step = Step(recorded, state.game, state.steps)
-    return State(recorded.seq, game, step, state.warnings, state.seating)
+    assert isinstance(event, LineUndone)  # every other kind has a handler
+    after, steps = _undo(state, game, event.line, recorded.seq)
+    return State(
+        recorded.seq, _turn_clock(game, after, recorded.at), steps, state.warnings, state.seating
+    )
 
 
-def _turn_clock(before: Game, after: Game | None, at: int) -> Game | None:
+def _turn_clock(before: Game, after: Game, at: int) -> Game:
     """Online: a new turn (after a line, or an undo) starts the time per move at ``at``."""
-    online = after.online if after is not None else None
-    if online is None or after is None or after.lines is before.lines:
+    if after.online is None or after.lines is before.lines:
         return after
-    return replace(after, online=replace(online, turn_since=at))
+    return replace(after, online=replace(after.online, turn_since=at))
 
 
 def _apply(game: Game, recorded: Recorded) -> Game:
@@ -115,21 +130,20 @@ def _table_warning(state: State, recorded: Recorded, problem: "Odd | GameError")
     return replace(state, seq=recorded.seq, warnings=warnings)
 
 
-def _undo(state: State, line: int, seq: int) -> State:
+def _undo(state: State, game: Game, line: int, seq: int) -> tuple[Game, Step | None]:
+    """The game without ``line``, and the steps that stand then."""
     later: list[Recorded] = []
     step = state.steps
     while step is not None and step.recorded.seq != line:
         later.append(step.recorded)
         step = step.previous
     if step is None or step.before is None:  # not standing, or the game's start
-        game = state.game
-        assert game is not None
         odd = Notice(codebook.UNDO_UNKNOWN_LINE, {"seq": seq, "line": line})
-        return replace(state, seq=seq, game=replace(game, warnings=(*game.warnings, odd)))
+        return replace(game, warnings=(*game.warnings, odd)), state.steps
     game, steps = step.before, step.previous
     for recorded in reversed(later):
         game, steps = _apply(game, recorded), Step(recorded, game, steps)
-    return State(seq, game, steps, state.warnings, state.seating)
+    return game, steps
 
 
 def _kind(event: Event) -> str:
@@ -141,19 +155,20 @@ def _start(event: GameStarted, at: int) -> Game:
     if not count or not 0 <= event.starter < count:
         raise Odd(codebook.NO_SUCH_PLAYER, player=event.starter)
     edition = editions.get(event.edition)
-    duplicate = event.mode == "duplicate"
+    mode = Mode(event.mode)
     rules = rulesets.get(event.rules)
+    duplicate = mode is Mode.DUPLICATE
     online = None
-    if event.mode == "online":
+    if mode is Mode.ONLINE:
         if edition.layout is None:
             raise Odd(codebook.NO_BOARD)
         tiles, racks = bag.deal(edition, event.seed, count)
         computers = (*event.computers, *(None,) * count)[:count]  # a person where none said
         online = Online(event.seed, tiles, racks, event.move_seconds, at, computers=computers)
     return Game(
-        edition=event.edition,
-        mode=event.mode,
-        rules=event.rules,
+        edition=edition,
+        mode=mode,
+        rules=rules,
         players=event.players,
         starter=event.starter,
         to_move=event.starter,
@@ -180,27 +195,40 @@ def _open(game: Game) -> None:
         raise Odd(codebook.GAME_OVER)
 
 
-def _turn(game: Game, seq: int, kind: str, player: int, points: int = 0, **extra: object) -> Game:
+def _turn(
+    game: Game,
+    seq: int,
+    kind: str,
+    player: int,
+    points: int = 0,
+    words: tuple[WordLine, ...] = (),
+    bingo: int = 0,
+    tiles: tuple[str, ...] = (),
+    from_board: bool = False,
+) -> Game:
     """A classic turn line: the total, the next player, the run of scoreless turns."""
     _open(game)
-    if game.mode == "duplicate":
+    if game.mode is Mode.DUPLICATE:
         raise Odd(codebook.NOT_IN_DUPLICATE)
     player = _player(game, player)
     total = game.totals[player] + points
-    counted = kind in rulesets.get(game.rules).pass_kinds  # any other turn breaks the run
-    line = Line(seq, kind, player, points, total, game.turns[player], **extra)
+    counted = kind in game.rules.pass_kinds  # any other turn breaks the run
+    row = game.turns[player]
+    line = Line(seq, kind, player, points, total, row, words, bingo, tiles, from_board)
     return replace(
         game,
-        lines=(*game.lines, line),
+        lines=game.lines.plus(line),
         totals=_set(game.totals, player, total),
         to_move=(player + 1) % len(game.players),
         pass_run=game.pass_run + 1 if counted else 0,
-        turns=_set(game.turns, player, game.turns[player] + 1),
+        turns=_set(game.turns, player, row + 1),
     )
 
 
-def _set(values: tuple, index: int, value: object) -> tuple:
-    return (*values[:index], value, *values[index + 1 :])
+def _set(values: tuple[V, ...], index: int, value: V) -> tuple[V, ...]:
+    changed = list(values)  # quicker than joining slices for the few items of a table
+    changed[index] = value
+    return tuple(changed)
 
 
 def _placed(game: Game, placed: tuple[PlacedTile, ...], unscored: bool = False) -> Game:
@@ -229,7 +257,7 @@ def _typed_tiles(game: Game, typed: tuple[tuple[TypedLetter, ...], ...]) -> tupl
 
 def _move(game: Game, event: MoveRecorded, seq: int) -> Game:
     tiles = tuple(bag_letter(p.tile) for p in event.placed) or _typed_tiles(game, event.typed)
-    if game.mode == "duplicate":  # the player's cell; the board keeps only tops (P-40)
+    if game.mode is Mode.DUPLICATE:  # the player's cell; the board keeps only tops (P-40)
         return _cell(game, len(game.rounds) - 1, event.player, event.points)
     if game.online is not None:
         game = _from_rack(game, event.player, tiles)
@@ -237,21 +265,12 @@ def _move(game: Game, event: MoveRecorded, seq: int) -> Game:
         last = LastTurn(event.player, "move", event.words, event.points, squares)
         game = _last(game, last)
     game = _placed(game, event.placed)
-    return _turn(
-        game,
-        seq,
-        "move",
-        event.player,
-        event.points,
-        words=event.words,
-        bingo=event.bingo,
-        tiles=tiles,
-        from_board=bool(event.placed),
-    )
+    words, placed = event.words, bool(event.placed)
+    return _turn(game, seq, "move", event.player, event.points, words, event.bingo, tiles, placed)
 
 
 def _points(game: Game, event: PointsEntered, seq: int) -> Game:
-    if game.mode == "duplicate":
+    if game.mode is Mode.DUPLICATE:
         return _cell(game, len(game.rounds) - 1, event.player, event.points)
     return _turn(game, seq, "points", event.player, event.points)
 
@@ -264,9 +283,7 @@ def _from_rack(game: Game, player: int, tiles: tuple[str, ...]) -> Game:
     rack = online.racks[player]
     if bag.missing(rack, tiles):
         raise Odd(codebook.TILES_NOT_ON_RACK)  # no tiles named: a warning is seen by all
-    left, rack = bag.draw(
-        online.bag, bag.without(rack, tiles), editions.get(game.edition).rack_size
-    )
+    left, rack = bag.draw(online.bag, bag.without(rack, tiles), game.edition.rack_size)
     return replace(game, online=replace(online, bag=left, racks=_set(online.racks, player, rack)))
 
 
@@ -286,7 +303,7 @@ def _online_exchange(game: Game, event: Exchanged, seq: int) -> Game:
     online = game.online
     assert online is not None
     player = _player(game, event.player)
-    tiles = bag.parse(editions.get(game.edition), event.tiles)
+    tiles = bag.parse(game.edition, event.tiles)
     rack = online.racks[player]
     if bag.missing(rack, tiles):
         raise Odd(codebook.TILES_NOT_ON_RACK)
@@ -304,7 +321,7 @@ def _online_exchange(game: Game, event: Exchanged, seq: int) -> Game:
 def _exchange(game: Game, event: Exchanged, seq: int) -> Game:
     if game.online is not None:
         return _online_exchange(game, event, seq)
-    rules = rulesets.get(game.rules)
+    rules = game.rules
     in_bag = track(game).in_bag if rules.exchange_min_bag is not None else 0
     game = _turn(game, seq, "exchange", event.player)
     count = game.exchanges[event.player] + 1
@@ -333,16 +350,16 @@ def _penalty(game: Game, event: PenaltyGiven, seq: int) -> Game:
     player = _player(game, event.player)
     total = game.totals[player] - event.points
     # Beside the turns of the round in play: the row of the player to move.
-    row = len(game.rounds) - 1 if game.mode == "duplicate" else game.turns[game.to_move]
+    row = len(game.rounds) - 1 if game.mode is Mode.DUPLICATE else game.turns[game.to_move]
     kind = "penalty" if event.points >= 0 else "bonus"
     line = Line(seq, kind, player, -event.points, total, row)
-    return replace(game, lines=(*game.lines, line), totals=_set(game.totals, player, total))
+    return replace(game, lines=game.lines.plus(line), totals=_set(game.totals, player, total))
 
 
 def _cell(game: Game, index: int, player: int | None, points: int | None) -> Game:
     """Duplicate: set one cell (``player`` None: the top) and keep the totals in step."""
     _open(game)
-    if game.mode != "duplicate":
+    if game.mode is not Mode.DUPLICATE:
         raise Odd(codebook.NOT_IN_CLASSIC)
     if not 0 <= index < len(game.rounds):
         raise Odd(codebook.NO_SUCH_ROUND, round=index)
@@ -361,7 +378,7 @@ def _cell(game: Game, index: int, player: int | None, points: int | None) -> Gam
 
 def _top(game: Game, event: TopRecorded, seq: int) -> Game:
     _open(game)
-    if game.mode != "duplicate":
+    if game.mode is not Mode.DUPLICATE:
         raise Odd(codebook.NOT_IN_CLASSIC)
     game = _placed(game, event.placed)
     for result in event.results:  # the room's slips as the close judged them fill the cells
@@ -386,11 +403,11 @@ def _top(game: Game, event: TopRecorded, seq: int) -> Game:
 def _rack(game: Game, event: RackDrawn, seq: int) -> Game:
     """Duplicate room: the open round's rack, drawn or typed; it replaces one before it."""
     _open(game)
-    if game.mode != "duplicate":
+    if game.mode is not Mode.DUPLICATE:
         raise Odd(codebook.NOT_IN_CLASSIC)
     if event.round != len(game.rounds) - 1:
         raise Odd(codebook.NO_SUCH_ROUND, round=event.round)
-    rack = tuple(bag.notation(t) for t in bag.parse(editions.get(game.edition), event.rack))
+    rack = tuple(bag.notation(t) for t in bag.parse(game.edition, event.rack))
     played = replace(
         game.rounds[-1], rack=rack, rejected=len(event.rejected), typed_rack=event.typed
     )
@@ -400,7 +417,7 @@ def _rack(game: Game, event: RackDrawn, seq: int) -> Game:
 def _slip(game: Game, event: SlipSubmitted, seq: int) -> Game:
     """Duplicate room: a player's slip for the open round; a later one replaces it."""
     _open(game)
-    if game.mode != "duplicate":
+    if game.mode is not Mode.DUPLICATE:
         raise Odd(codebook.NOT_IN_CLASSIC)
     if event.round != len(game.rounds) - 1 or not game.rounds[-1].rack:
         raise Odd(codebook.NO_SUCH_ROUND, round=event.round)
@@ -444,16 +461,17 @@ def _clock_reset(game: Game, event: ClockReset, seq: int) -> Game:
 
 def _ended(game: Game, event: GameEnded, seq: int) -> Game:
     _open(game)
-    if game.mode in ("classic", "online") and event.racks:
+    if game.mode is not Mode.DUPLICATE and event.racks:  # DUP-14: nothing to settle
         if len(event.racks) != len(game.players):
             raise Odd(codebook.RACK_COUNT, count=len(event.racks))
-        edition = editions.get(game.edition)
-        if [rack_value(edition, rack) for rack in event.racks].count(None) > 1:
+        if [rack_value(game.edition, rack) for rack in event.racks].count(None) > 1:
             raise Odd(codebook.TWO_EMPTY_RACKS)
     return replace(game, ended=event.racks)
 
 
-_HANDLERS: dict[type, Callable[[Game, Event, int], Game]] = {
+#: Applies one kind of event; the key says which (the type cannot: Any).
+_Handler = Callable[[Game, Any, int], Game]
+_HANDLERS: dict[type[Event], _Handler] = {
     MoveRecorded: _move,
     PointsEntered: _points,
     Passed: _pass,

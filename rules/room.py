@@ -12,19 +12,19 @@ records. The director can still override everything: a typed rack, a typed top
 
 from msgspec.structs import replace
 
-import editions
 from editions import codebook
 from events import commands as c
 from events.events import (
-    Event,
     GameEnded,
+    Mode,
     PlacedTile,
     RackDrawn,
     SlipSubmitted,
+    TableEvent,
     TopRecorded,
     WordLine,
 )
-from rules import bag, racks, rulesets, slips, tops
+from rules import bag, racks, slips, tops
 from rules.errors import GameError
 from rules.movegen import WordGraph
 from rules.rulesets import RackRule, RoomRules
@@ -42,13 +42,13 @@ def _refuse(message: str, code: str, **params: object) -> GameError:
 
 def rules_of(game: Game) -> tuple[RackRule, RoomRules]:
     """The rack rule and the room rules of ``game``'s rule set (the FISF ones by default)."""
-    rules = rulesets.get(game.rules)
+    rules = game.rules
     return rules.rack_rule or RackRule(), rules.room or RoomRules()
 
 
 def in_room(game: Game) -> bool:
     """Is the open round a room's round, with a rack drawn or typed?"""
-    return game.mode == "duplicate" and bool(game.rounds) and bool(game.rounds[-1].rack)
+    return game.mode is Mode.DUPLICATE and bool(game.rounds) and bool(game.rounds[-1].rack)
 
 
 def decide(
@@ -59,17 +59,19 @@ def decide(
     seed: str,
     contains: Contains | None,
     graph: WordGraph | None,
-) -> tuple[Event, ...]:
+) -> tuple[TableEvent, ...]:
     """The events of a room command; raises GameError with a code if refused, ValueError
     for a draw without the server's seed."""
-    if game.mode != "duplicate":
+    if game.mode is not Mode.DUPLICATE:
         raise _refuse(
             f"{type(command).__struct_config__.tag} is part of a duplicate game",
             codebook.NOT_IN_MODE,
-            mode=game.mode,
+            mode=game.mode.value,
         )
     if game.board is None:
-        raise _refuse(f"{game.edition} has no board", codebook.NO_BOARD, edition=game.edition)
+        raise _refuse(
+            f"{game.edition.code} has no board", codebook.NO_BOARD, edition=game.edition.code
+        )
     if isinstance(command, c.SubmitSlip):
         return (submit(game, command, at),)
     assert isinstance(command, c.DrawRack | c.SetRack | c.CloseRound)
@@ -87,7 +89,7 @@ def _check_round(game: Game, meant: int | None) -> None:
         raise _refuse(f"round {meant + 1} is closed", codebook.ROUND_CLOSED, round=meant)
 
 
-def draw(game: Game, seed: str) -> Event:
+def draw(game: Game, seed: str) -> TableEvent:
     """The open round's rack, drawn under the rack rule; the end of the game when the tiles
     left cannot make a rack that passes."""
     if game.rounds[-1].rack:
@@ -95,7 +97,7 @@ def draw(game: Game, seed: str) -> Event:
     if not seed:
         raise ValueError("a draw needs the server's seed: decide(..., seed=...)")
     rule, _ = rules_of(game)
-    edition = editions.get(game.edition)
+    edition = game.edition
     kind = racks.kinds(edition, rule)
     held = racks.kept(game)
     left = racks.in_bag(game, held)
@@ -108,10 +110,10 @@ def draw(game: Game, seed: str) -> Event:
     return RackDrawn(number - 1, bag.rack_notation(drawn.rack), rejected)
 
 
-def set_rack(game: Game, command: c.SetRack) -> Event:
+def set_rack(game: Game, command: c.SetRack) -> TableEvent:
     """The rack the director typed, from the tiles not on the board; one the rack rule
     would send back only with ``force``."""
-    edition = editions.get(game.edition)
+    edition = game.edition
     tiles = bag.parse(edition, command.rack)
     if not 1 <= len(tiles) <= edition.rack_size:
         raise _refuse(
@@ -144,7 +146,7 @@ def set_rack(game: Game, command: c.SetRack) -> Event:
     return RackDrawn(len(game.rounds) - 1, bag.rack_notation(tiles), typed=True)
 
 
-def submit(game: Game, command: c.SubmitSlip, at: int) -> Event:
+def submit(game: Game, command: c.SubmitSlip, at: int) -> TableEvent:
     """A player's slip, checked to lie on the board from the rack; late after the clock."""
     player = command.player
     if player is None or not 0 <= player < len(game.players):
@@ -164,15 +166,15 @@ def submit(game: Game, command: c.SubmitSlip, at: int) -> Event:
     return SlipSubmitted(player, index, word, command.start, command.direction, late)
 
 
-def close(game: Game, contains: Contains | None, graph: WordGraph | None) -> tuple[Event, ...]:
+def close(game: Game, contains: Contains | None, graph: WordGraph | None) -> tuple[TableEvent, ...]:
     """The open round closed with the generator's top, every slip judged."""
     if not in_room(game):
         raise _refuse("the round has no rack yet", codebook.NO_RACK)
     if graph is None:
         raise _refuse(
-            f"{game.edition} has no word list to find the top",
+            f"{game.edition.code} has no word list to find the top",
             codebook.NO_WORD_LIST,
-            edition=game.edition,
+            edition=game.edition.code,
         )
     board = game.board
     assert board is not None
@@ -198,7 +200,9 @@ def close(game: Game, contains: Contains | None, graph: WordGraph | None) -> tup
     )
 
 
-def judged(game: Game, events: tuple[Event, ...], contains: Contains | None) -> tuple[Event, ...]:
+def judged(
+    game: Game, events: tuple[TableEvent, ...], contains: Contains | None
+) -> tuple[TableEvent, ...]:
     """The director's typed top of a room's round with every slip judged; its tiles must
     be the rack's. Other events pass as they are."""
     if not in_room(game):

@@ -9,7 +9,6 @@ judged (``Round.results``).
 
 import msgspec
 
-import editions
 from rules import racks, slips
 from rules.errors import GameError
 from rules.room import rules_of
@@ -40,7 +39,7 @@ def room_view(game: Game, seat: int | None) -> RoomView:
     rule, _ = rules_of(game)
     held = racks.rack_of(game) or racks.kept(game)
     tiles = (*held, *racks.in_bag(game, held))
-    kind = racks.kinds(editions.get(game.edition), rule)
+    kind = racks.kinds(game.edition, rule)
     own = next((s for s in game.slips if s.player == seat), None) if seat is not None else None
     return RoomView(
         bag=racks.bag_count(game),

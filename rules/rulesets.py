@@ -179,6 +179,11 @@ RULE_SETS: Mapping[str, RuleSet] = {
     )
 }
 
+#: The rule sets a game gets when its mode asks for them (``rules.decide``).
+HOUSE = RULE_SETS["house"]
+ONLINE = RULE_SETS["online"]  # the house rules of online play (P-51)
+DUPLICATE = RULE_SETS["duplicate"]
+
 
 def get(code: str) -> RuleSet:
     """The rule set ``code``; raises GameError (``unknown_rules``) naming the known ones."""

@@ -15,8 +15,9 @@ from events.events import (
     DeviceAdmitted,
     DeviceJoined,
     DeviceRemoved,
-    Event,
+    Mode,
     Recorded,
+    TableEvent,
     WritersSet,
 )
 from rules.errors import GameError
@@ -43,7 +44,9 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
     return replace(seating, members=members)
 
 
-def join(state: State, device: str, role: str, chosen: int | None, key: str) -> tuple[Event, ...]:
+def join(
+    state: State, device: str, role: str, chosen: int | None, key: str
+) -> tuple[TableEvent, ...]:
     """The events of ``device`` joining as a viewer or at seat ``chosen``.
 
     Raises GameError: ``no_such_seat`` for a seat the current game does not have,
@@ -74,7 +77,7 @@ def host_seat(state: State) -> int | None:
     play, since who starts a game among friends plays in it; at a physical table the host
     keeps the sheet, no seat."""
     game = state.game
-    if game is None or game.mode != "online":
+    if game is None or game.mode is not Mode.ONLINE:
         return None
     return next((s for s in range(len(game.players)) if not computer(state, s)), None)
 
@@ -95,7 +98,7 @@ def taken(state: State) -> tuple[bool, ...]:
     return tuple(seat in held or computer(state, seat) is not None for seat in seats)
 
 
-def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice) -> Event:
+def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice) -> TableEvent:
     """The event of a host's seating command; raises GameError (``unknown_device``)."""
     if isinstance(command, c.SetWriters):
         return WritersSet(command.writers)

@@ -16,7 +16,6 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-import editions
 from editions import codebook
 from events.events import SlipScore
 from rules import online
@@ -27,7 +26,7 @@ from rules.rulesets import RoomRules
 from rules.scoring import MoveScore
 from rules.squares import SIZE, Direction, Square
 from rules.state import Game, Slip
-from rules.tiles import Tile, bag_letter, parse_tiles
+from rules.tiles import Tile, bag_letter, check_blanks, parse_tiles
 from rules.wordcheck import Contains, invalid_words
 
 BLANK = "?"
@@ -53,8 +52,9 @@ def lay(board: Board, rack: Sequence[str], word: str, start: str, direction: str
     """
     way = Direction.parse(direction)
     first = Square.parse(start)
-    tiles = parse_tiles(board.edition, word)
-    if not tiles or None in tiles:
+    parsed = parse_tiles(board.edition, word)
+    tiles = [tile for tile in parsed if tile is not None]
+    if not tiles or len(tiles) != len(parsed):
         raise _refuse(f"{word!r} is not a word of tiles", codebook.BAD_TILE, text=word)
     dr, dc = (0, 1) if way == Direction.ACROSS else (1, 0)
     before = Square(first.row - dr, first.col - dc)
@@ -76,10 +76,10 @@ def lay(board: Board, rack: Sequence[str], word: str, start: str, direction: str
         square = Square(row, col)
         there = board[square]
         if there is None:
-            laid.append((square, tile))  # type: ignore[arg-type]
-        elif there.letter != tile.letter:  # type: ignore[union-attr]
+            laid.append((square, tile))
+        elif there.letter != tile.letter:
             raise _refuse(
-                f"{square.name} holds {there.text}, not {tile.text}",  # type: ignore[union-attr]
+                f"{square.name} holds {there.text}, not {tile.text}",
                 codebook.SLIP_MISMATCH,
                 square=square.name,
                 letter=there.text,
@@ -95,6 +95,7 @@ def lay(board: Board, rack: Sequence[str], word: str, start: str, direction: str
         raise IllegalPlacement("a move needs at least one new tile", code=codebook.NO_TILES)
     play = _best_blanks(board, rack, laid, way)
     board.validate(play)
+    check_blanks(board.edition, (t for _, t in play.tiles))
     return play
 
 
@@ -176,21 +177,24 @@ def judge(game: Game, contains: Contains | None, rules: RoomRules) -> tuple[Slip
 def _score(
     board: Board, rack: Sequence[str], slip: Slip, contains: Contains | None, rules: RoomRules
 ) -> SlipScore:
-    where = {"word": slip.word, "start": slip.start, "direction": slip.direction}
     if slip.late:
-        return SlipScore(slip.player, rules.late_points, "late", **where)
+        return _judged(slip, rules.late_points, "late")
     try:
         play = lay(board, rack, slip.word, slip.start, slip.direction)
         result: MoveScore = board.score(play)
     except GameError:  # the rack was typed again since: the slip no longer fits
-        return SlipScore(slip.player, rules.invalid, "unplayable", **where)
+        return _judged(slip, rules.invalid, "unplayable")
     if contains is not None:
         after = board.lay(play.tiles)
         words = [online.word_tiles(after, w.start or "", w.direction or "") for w in result.words]
-        bad = invalid_words(editions.get(board.edition.code), words, contains)
+        bad = invalid_words(board.edition, words, contains)
         if bad:
-            return SlipScore(slip.player, rules.invalid, "invalid", bad=", ".join(bad), **where)
-    return SlipScore(slip.player, result.total, "valid", **where)
+            return _judged(slip, rules.invalid, "invalid", ", ".join(bad))
+    return _judged(slip, result.total, "valid")
+
+
+def _judged(slip: Slip, points: int, kind: str, bad: str = "") -> SlipScore:
+    return SlipScore(slip.player, points, kind, slip.word, slip.start, slip.direction, bad=bad)
 
 
 def _solo(judged: list[SlipScore], rules: RoomRules) -> tuple[SlipScore, ...]:

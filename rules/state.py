@@ -1,21 +1,27 @@
-"""The state of a table as the reducer rebuilds it from the log; frozen, built by folding."""
+"""The state of a table as the reducer rebuilds it from the log; frozen, built by folding.
 
-from typing import NamedTuple
+Every Struct here is ``gc=False``: a state only points at older values, never back, so it
+holds no reference cycle, and a replay that makes thousands of them would otherwise pay
+the cycle collector to walk them all again and again.
+"""
 
 import msgspec
 
-from events.events import RackLeft, Recorded, SlipScore, WordLine
+from editions import Edition
+from events.events import Mode, RackLeft, Recorded, SlipScore, WordLine
 from rules.board import Board
+from rules.history import History
+from rules.rulesets import RuleSet
 
 
-class Notice(msgspec.Struct, frozen=True):
+class Notice(msgspec.Struct, frozen=True, gc=False):
     """Something the sheet shows but never acts on: a stable code and its parameters."""
 
     code: str
     params: dict[str, int | str] = {}
 
 
-class Line(msgspec.Struct, frozen=True):
+class Line(msgspec.Struct, frozen=True, gc=False):
     """A line of the sheet: a turn, or a penalty (or bonus) that uses no turn."""
 
     seq: int  # the event that made it; undo names it
@@ -30,7 +36,7 @@ class Line(msgspec.Struct, frozen=True):
     from_board: bool = False
 
 
-class Round(msgspec.Struct, frozen=True):
+class Round(msgspec.Struct, frozen=True, gc=False):
     """Duplicate: one round's top and each player's score; every cell may be empty."""
 
     scores: tuple[int | None, ...]
@@ -47,7 +53,7 @@ class Round(msgspec.Struct, frozen=True):
     computed: bool = False  # the move generator found the top
 
 
-class Slip(msgspec.Struct, frozen=True):
+class Slip(msgspec.Struct, frozen=True, gc=False):
     """Duplicate room: a player's slip for the open round; private until the round closes."""
 
     player: int
@@ -57,7 +63,7 @@ class Slip(msgspec.Struct, frozen=True):
     late: bool = False
 
 
-class Clock(msgspec.Struct, frozen=True):
+class Clock(msgspec.Struct, frozen=True, gc=False):
     """Duplicate round clock: ms left when it last stopped, and since when it runs."""
 
     seconds: int
@@ -65,7 +71,7 @@ class Clock(msgspec.Struct, frozen=True):
     running_since: int | None = None  # server time, ms
 
 
-class LastTurn(msgspec.Struct, frozen=True):
+class LastTurn(msgspec.Struct, frozen=True, gc=False):
     """Online: the latest turn as every device may see it."""
 
     player: int
@@ -77,7 +83,7 @@ class LastTurn(msgspec.Struct, frozen=True):
     timed_out: bool = False  # a pass the server made when the time per move ran out
 
 
-class Online(msgspec.Struct, frozen=True):
+class Online(msgspec.Struct, frozen=True, gc=False):
     """Online play: the server's secrets — the seed, the bag in draw order, every rack.
 
     Never part of a view as it stands; ``rules.views`` cuts out what one seat may see.
@@ -97,19 +103,20 @@ class Online(msgspec.Struct, frozen=True):
         return self.computers[seat] if 0 <= seat < len(self.computers) else None
 
 
-class Game(msgspec.Struct, frozen=True):
-    """One game on the table."""
+class Game(msgspec.Struct, frozen=True, gc=False):
+    """One game on the table; its edition, mode and rule set resolved from their codes once,
+    when it started."""
 
-    edition: str
-    mode: str
-    rules: str
+    edition: Edition
+    mode: Mode
+    rules: RuleSet
     players: tuple[str | None, ...]
     starter: int
     to_move: int
     totals: tuple[int, ...]
     board: Board | None  # None for an edition without a board (Literaki)
     turns: tuple[int, ...]  # turns each player has taken: the sheet row of the next one
-    lines: tuple[Line, ...] = ()
+    lines: History[Line] = msgspec.field(default_factory=History)
     rounds: tuple[Round, ...] = ()  # duplicate; the last one is the open round
     unscored: frozenset[str] = frozenset()  # squares of tiles placed without a score
     pass_run: int = 0  # counted scoreless turns in a row
@@ -123,7 +130,7 @@ class Game(msgspec.Struct, frozen=True):
     slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
 
 
-class Member(msgspec.Struct, frozen=True):
+class Member(msgspec.Struct, frozen=True, gc=False):
     """A device at the table as the log knows it (the host's is not in the log)."""
 
     id: str
@@ -134,7 +141,7 @@ class Member(msgspec.Struct, frozen=True):
     admitted: bool = True
 
 
-class Seating(msgspec.Struct, frozen=True):
+class Seating(msgspec.Struct, frozen=True, gc=False):
     """Who sits at the table, and who may write the sheet; it outlasts every game."""
 
     members: tuple[Member, ...] = ()
@@ -145,7 +152,7 @@ class Seating(msgspec.Struct, frozen=True):
         return next((m for m in self.members if m.id == device), None)
 
 
-class Step(NamedTuple):
+class Step(msgspec.Struct, frozen=True, gc=False):
     """A standing event of the current game and the game before it, newest first."""
 
     recorded: Recorded
@@ -153,7 +160,7 @@ class Step(NamedTuple):
     previous: "Step | None"
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """A table: the current game, the last sequence number, and the steps that made it."""
 
     seq: int = 0

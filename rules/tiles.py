@@ -6,11 +6,11 @@ drawings, board moves, records) is exact: ``A`` a tile, ``a`` a blank standing f
 """
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 import msgspec
 
-import editions
 from editions import Edition, codebook
 from rules.errors import NotationError
 
@@ -80,12 +80,12 @@ def parse_tiles(edition: Edition, notation: str) -> tuple[Tile | None, ...]:
 
 
 @lru_cache(maxsize=4096)  # bounded: notation can come from phones
-def parse_tile(edition_code: str, notation: str) -> Tile:
+def parse_tile(edition: Edition, notation: str) -> Tile:
     """One tile in row notation, remembered: recorded moves repeat the same few tiles.
 
     Raises NotationError (``bad_tile``) unless ``notation`` is exactly one tile.
     """
-    tiles = parse_tiles(editions.get(edition_code), notation)
+    tiles = parse_tiles(edition, notation)
     if len(tiles) != 1 or tiles[0] is None:
         raise NotationError(f"{notation!r} is not one tile", code=codebook.BAD_TILE, text=notation)
     return tiles[0]
@@ -109,3 +109,16 @@ def check_tile(edition: Edition, tile: Tile) -> None:
             code=codebook.LOCKED_BLANK,
             letter=tile.letter,
         )
+
+
+def check_blanks(edition: Edition, tiles: Iterable[Tile]) -> None:
+    """Refuse a blank played as a letter outside the edition's alphabet: in a game the blank
+    is one of the set's letters (a Polish blank is never Q, V or X), although the calculator
+    scores any letter typed as a blank (ALP-07)."""
+    for tile in tiles:
+        if tile.blank and tile.letter not in edition.alphabet:
+            raise NotationError(
+                f"a blank is no {tile.letter!r} in the {edition.code} set",
+                code=codebook.BLANK_NOT_IN_ALPHABET,
+                letter=tile.letter,
+            )

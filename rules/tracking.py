@@ -8,8 +8,8 @@ from collections import Counter
 
 import msgspec
 
-import editions
 from editions import codebook
+from events.events import Mode
 from rules.state import Game, Notice
 
 BLANK = "?"
@@ -37,7 +37,7 @@ class Tracking(msgspec.Struct, frozen=True):
 def used_tiles(game: Game) -> Counter[str]:
     """The letters taken from the bag by the moves whose tiles are known."""
     used: Counter[str] = Counter()
-    if game.mode == "duplicate":
+    if game.mode is Mode.DUPLICATE:
         for played in game.rounds:
             used.update(played.top_tiles)
     else:
@@ -48,13 +48,14 @@ def used_tiles(game: Game) -> Counter[str]:
 
 def track(game: Game) -> Tracking:
     """The tile panel of ``game``."""
-    edition = editions.get(game.edition)
+    edition = game.edition
     used = used_tiles(game)
     kinds = [(k.face, k.value, k.count) for k in edition.kinds] + [(BLANK, 0, edition.blanks)]
     letters = tuple(LetterLeft(f, v, n, n - used[f]) for f, v, n in kinds)
     not_on_board = edition.total_tiles - sum(used.values())
-    racks = 1 if game.mode == "duplicate" else len(game.players)  # P-42: one shared rack
-    if game.mode == "duplicate":
+    duplicate = game.mode is Mode.DUPLICATE
+    racks = 1 if duplicate else len(game.players)  # P-42: one shared rack
+    if duplicate:
         points_only = sum(1 for r in game.rounds if r.top is not None and not r.top_tiles)
     else:
         points_only = sum(1 for line in game.lines if line.kind == "points")

@@ -20,9 +20,9 @@ from typing import Literal
 import msgspec
 from msgspec.structs import replace
 
-import editions
 from editions import codebook
-from rules import bag, online, rulesets
+from events.events import Mode
+from rules import bag, online
 from rules.permissions import latest_line, line_seat
 from rules.room_view import RoomView, room_view
 from rules.settlement import FinalRow, final_table, rack_value, settle
@@ -143,7 +143,6 @@ def view(state: State, audience: Audience = "member", seat: int | None = None) -
 
 
 def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
-    rules = rulesets.get(game.rules)
     tracking = track(game)
     tops = sum(r.top or 0 for r in game.rounds)
     newest = latest_line(state)
@@ -151,9 +150,9 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
     return SheetView(
         seq=state.seq,
         started=game.started,
-        edition=game.edition,
-        mode=game.mode,
-        rules=game.rules,
+        edition=game.edition.code,  # the wire carries codes
+        mode=game.mode.value,
+        rules=game.rules.code,
         players=game.players,
         starter=game.starter,
         to_move=game.to_move,
@@ -161,9 +160,9 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
         last_line=newest.seq if newest is not None else 0,
         last_line_seat=None if private else line_seat(newest),  # online: the host undoes
         totals=game.totals,
-        lines=tuple(replace(line, tiles=()) for line in game.lines) if private else game.lines,
+        lines=tuple(replace(line, tiles=()) if private else line for line in game.lines),
         rounds=game.rounds,
-        standings=standings(game.totals, tops) if game.mode == "duplicate" else (),
+        standings=standings(game.totals, tops) if game.mode is Mode.DUPLICATE else (),
         tops=tops,
         board=game.board.rows() if game.board else None,
         unscored=tuple(sorted(game.unscored)),
@@ -173,9 +172,9 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
         clock=game.clock,
         ended=game.ended is not None,
         final=final(game),
-        going_out_ends_game=rules.going_out_ends_game,
+        going_out_ends_game=game.rules.going_out_ends_game,
         online=online_view(game, seat) if private else None,
-        room=room_view(game, seat) if game.mode == "duplicate" and game.board else None,
+        room=room_view(game, seat) if game.mode is Mode.DUPLICATE and game.board else None,
     )
 
 
@@ -189,7 +188,7 @@ def online_view(game: Game, seat: int | None) -> OnlineView:
     seen = Counter(rack)
     if game.board is not None:
         seen.update("?" if tile.blank else tile.letter for _, tile in game.board)
-    left = Counter(bag.full_set(editions.get(game.edition)))
+    left = Counter(bag.full_set(game.edition))
     left.subtract(seen)
     over = game.ended is not None
     return OnlineView(
@@ -213,10 +212,10 @@ def rows(game: Game) -> tuple[tuple[tuple[Line, ...], ...], ...]:
     Not part of the view: a phone builds the table from the lines' ``round`` and
     ``player``, so a long game is not sent twice.
     """
-    if game.mode == "duplicate":
+    if game.mode is Mode.DUPLICATE:
         return ()
     count = max((line.round for line in game.lines), default=-1) + 1
-    table = [[[] for _ in game.players] for _ in range(count)]
+    table: list[list[list[Line]]] = [[[] for _ in game.players] for _ in range(count)]
     for line in game.lines:
         table[line.round][line.player].append(line)
     return tuple(tuple(tuple(cell) for cell in row) for row in table)
@@ -233,7 +232,7 @@ def standings(totals: tuple[int, ...], tops: int) -> tuple[Standing, ...]:
 def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
     """Everything the sheet points out now; none of it blocks anything."""
     found = list(game.notices)
-    limit = rulesets.get(game.rules).pass_limit_reached(game.pass_run, len(game.players))
+    limit = game.rules.pass_limit_reached(game.pass_run, len(game.players))
     if limit is not None and game.online is None:  # online: the passes end the game
         found.append(Notice(codebook.PASS_LIMIT, {"count": game.pass_run, "limit": limit}))
     for index, played in enumerate(game.rounds):
@@ -252,10 +251,9 @@ def final(game: Game) -> tuple[FinalRow, ...] | None:
     """The final table once the game has ended (END-05..08; duplicate: no settlement)."""
     if game.ended is None:
         return None
-    if game.mode == "duplicate" or not game.ended:
+    if game.mode is Mode.DUPLICATE or not game.ended:
         return final_table(game.totals, (0,) * len(game.totals))
-    edition = editions.get(game.edition)
-    return final_table(game.totals, settle([rack_value(edition, r) for r in game.ended]))
+    return final_table(game.totals, settle([rack_value(game.edition, r) for r in game.ended]))
 
 
 def player_name(game: Game, player: int, language: str) -> str:

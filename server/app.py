@@ -55,6 +55,7 @@ from server.protocol import (
     PreviewMessage,
     PreviewResult,
     Rejected,
+    Resync,
     ScoreRequest,
     Seats,
     SeatsRequest,
@@ -66,7 +67,7 @@ from server.protocol import (
 from server.retention import DAYS as RETENTION_DAYS
 from server.retention import Retention
 from server.store import Device, Store, StoreUnavailable
-from server.tables import Live, Tables, audience, now_ms, score_move, seat_of
+from server.tables import Live, Tables, audience, now_ms, preview_move, seat_of
 from server.timer import TICK, MoveTimer
 
 log = logging.getLogger("tilestream")
@@ -278,7 +279,7 @@ async def seats(request: Request) -> Response:
     if game is None:
         return ok(Seats(None, ()))
     held = taken(live.state)
-    return ok(Seats(game.mode, tuple(
+    return ok(Seats(game.mode.value, tuple(
         SeatView(i, n, held[i], computer(live.state, i)) for i, n in enumerate(game.players)
     )))  # fmt: skip
 
@@ -379,7 +380,7 @@ async def score(request: Request) -> Response:
     board = None
     if edition.layout is not None:
         board = Board.from_rows(edition, wanted.rows) if wanted.rows else Board.empty(edition)
-    result, words, play = score_move(edition.code, board, wanted.move, wanted.check)
+    result, words, play = preview_move(board or edition, wanted.move, wanted.check)
     # The board after the move, for a phone that keeps its own board without a table (BRD-20)
     after = board.apply(play).rows() if board is not None and play is not None else None
     return ok(PreviewResult("", result, words, after))
@@ -466,6 +467,8 @@ async def _answer(
         elif isinstance(message, PreviewMessage):
             result, words = await tables.preview(table_id, message.move, message.check)
             connection.send(encoder.encode(PreviewResult(message.id, result, words)))
+        elif isinstance(message, Resync):
+            connection.resync(await tables.live(table_id))
     except (GameError, StoreUnavailable, msgspec.ValidationError, msgspec.DecodeError) as error:
         if not message_id and isinstance(error, msgspec.ValidationError):
             message_id = _id_of(text)

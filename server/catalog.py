@@ -70,9 +70,7 @@ def _edition(code: str) -> EditionInfo:
         premiums=tuple(str(p) for p in edition.premiums),
         board=board,
         colours={str(p): colour for p, colour in edition.colours},
-        word_list=wordlists.get(code).source
-        if edition.language in wordlists.available()
-        else None,
+        word_list=wordlists.get(code).source if edition.language in wordlists.available() else None,
     )
 
 

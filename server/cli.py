@@ -253,6 +253,9 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         http=with_header_timeout(options.header_timeout),
         ws="websockets-sansio",  # whose line for an invalid UTF-8 frame server.logbook counts
         ws_max_size=MAX_MESSAGE,
+        # Compression per phone cost more than anything else and ~80 KiB a phone: a state is
+        # gzipped once for every phone instead, and a change is small (server.sheets).
+        ws_per_message_deflate=False,
         ws_ping_interval=10,  # a phone gone silent is let go within 20 s, freeing its buffers
         ws_ping_timeout=10,
         timeout_keep_alive=KEEP_ALIVE,
@@ -326,8 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--redis",
         default=os.environ.get("REDIS_URL"),
         metavar="URL",
-        help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0 "
-        "(default: $REDIS_URL; unset: SQLite)",
+        help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0, or in a "
+        "Redis Cluster: redis+cluster://node:6379 (default: $REDIS_URL; unset: SQLite)",
     )
     server.add_argument(
         "--joins-per-minute",

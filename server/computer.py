@@ -99,7 +99,7 @@ class ComputerPlayer:
             if game is None or game.online is None or computer.turn(game) != turn:
                 return None  # taken meanwhile, here or by another process
             since = game.online.turn_since  # as the fresh log says: after an undo, anew
-            found = await asyncio.to_thread(graph, game.edition)
+            found = await asyncio.to_thread(graph, game.edition.code)
             command = await asyncio.to_thread(computer.choose, game, found, turn)
             return await self._send(table_id, command, since)
         except StoreUnavailable as error:  # the next look tries again

@@ -7,6 +7,7 @@ rest are answered all the same.
 """
 
 from editions.errors import GameError
+from events.events import Mode
 from rules import online
 from rules.state import Game, LastTurn
 from server.protocol import GameEntry, Games, GamesRequest
@@ -50,12 +51,12 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
     return GameEntry(
         table=table_id,
         code=code,
-        mode=game.mode,
-        edition=game.edition,
+        mode=game.mode.value,
+        edition=game.edition.code,
         players=game.players,
         to_move=None if over else game.to_move,
         your_seat=seat,
-        your_turn=not over and game.mode != "duplicate" and seat == game.to_move,
+        your_turn=not over and game.mode is not Mode.DUPLICATE and seat == game.to_move,
         last=last_turn(game),
         ended=over,
         seq=live.state.seq,
@@ -68,7 +69,7 @@ def last_turn(game: Game) -> LastTurn | None:
     newest line (duplicate: none, its cells are not turns)."""
     if game.online is not None:
         return game.online.last
-    if game.mode == "duplicate" or not game.lines:
+    if game.mode is Mode.DUPLICATE or not game.lines:
         return None
     line = game.lines[-1]
     return LastTurn(line.player, line.kind, line.words, line.points)

@@ -1,8 +1,10 @@
 """Live sheets: one follower per table and process, a bounded queue per phone.
 
-A table's follower subscribes to the store once, folds what arrives and encodes the new
-sheet once per audience — and in an online game once per seat, whose phones get their own
-rack and no other; every phone of an audience (and seat) gets the same bytes. A phone that
+A table's follower subscribes to the store once, folds what arrives and builds the new view
+once per audience — and in an online game once per seat, whose phones get their own rack
+and no other. A phone gets the whole view once (after its hello, or when it asks with a
+``resync``), then per change only what changed since the view it has, made once per
+audience and seat: every phone of an audience (and seat) gets the same frame. A phone that
 stops reading fills its queue and is disconnected (``1013 try again later``): it resumes
 from its last seq when it reconnects, and the table never waits for it.
 """
@@ -16,60 +18,79 @@ from starlette.websockets import WebSocket
 
 from editions import codebook
 from server.protocol import Rejected, encoder
+from server.sheets import Frame
 from server.store import Device, Store, StoreUnavailable, TableGone
-from server.tables import Live, Tables, actor, audience, seat_of
+from server.tables import Live, Tables, ViewKey, actor, audience, seat_of
 
 log = logging.getLogger("tilestream")
 
-_CLOSE = b""  # queued in place of a message: close the socket
 RETRY_MIN, RETRY_MAX = 0.5, 5.0  # seconds a follower waits before it tries again
 
 
 class Connection:
-    """One phone's socket: its send queue, its device and the last seq it was sent."""
+    """One phone's socket: its send queue, its device, and the view it was sent last (its
+    key and seq)."""
 
     def __init__(self, websocket: WebSocket, size: int) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=size)
+        self.queue: asyncio.Queue[Frame | None] = asyncio.Queue(maxsize=size)  # None: close
         self.seq = -1
+        self.key: ViewKey | None = None  # None: the phone has no view this socket sent
         self.table: str | None = None
         self.device: Device | None = None
         self._close = (status.WS_1013_TRY_AGAIN_LATER, "too slow")
 
     def send(self, data: bytes) -> None:
-        """Queue a message; a full queue drops the phone instead of the message order."""
+        """Queue a JSON message as a text frame."""
+        self._put(data.decode())
+
+    def _put(self, frame: Frame | None) -> None:
+        """Queue a frame; a full queue drops the phone instead of the message order."""
         try:
-            self.queue.put_nowait(data)
+            self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self.queue.put_nowait(_CLOSE)
+            self.queue.put_nowait(None)
 
     def send_state(self, live: Live) -> None:
-        """Queue the table as this device may see it, unless it has that seq or a later one;
-        a device the host took away is told so and let go."""
+        """Queue the table as this device may see it — what changed since the view it has,
+        or the whole view — unless it has that seq or a later one; a device the host took
+        away is told so and let go."""
         if live.state.seq <= self.seq or self.device is None:
             return
-        self.seq = live.state.seq
         who = actor(live.state, self.device)
         if who is None:
             removed = Rejected("", codebook.DEVICE_REMOVED, {}, "the host removed this device")
             self.send(encoder.encode(removed))
             self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
-            self.send(_CLOSE)
+            self._put(None)
+            self.seq = live.state.seq
             return
-        self.send(live.state_message(audience(who), seat_of(who)))  # its own rack only
+        key = live.key(audience(who), seat_of(who))  # its own rack only
+        after = self.seq if key == self.key else -1  # a new seat, a new game: the whole view
+        self.seq, self.key = live.state.seq, key
+        self._put(live.frame(key, after))
+
+    def resync(self, live: Live) -> None:
+        """Queue the whole view at the current seq: the phone says its view is not the one
+        the last change followed."""
+        self.seq, self.key = -1, None
+        self.send_state(live)
 
     def let_go(self, code: str, message: str, reason: str) -> None:
         """Tell the phone why (a ``rejected`` with ``code``) and close its socket (1008)."""
         self.send(encoder.encode(Rejected("", code, {}, message)))
         self._close = (status.WS_1008_POLICY_VIOLATION, reason)
-        self.send(_CLOSE)
+        self._put(None)
 
     async def write(self) -> None:
-        """Send queued messages in order until told to close."""
-        while (data := await self.queue.get()) is not _CLOSE:
-            await self.websocket.send_text(data.decode())
+        """Send queued frames in order until told to close."""
+        while (frame := await self.queue.get()) is not None:
+            if isinstance(frame, str):
+                await self.websocket.send_text(frame)
+            else:
+                await self.websocket.send_bytes(frame)
         code, reason = self._close
         await self.websocket.close(code=code, reason=reason)
 
@@ -82,6 +103,7 @@ class Hub:
         self.store = store
         self._rooms: dict[str, set[Connection]] = {}
         self._followers: dict[str, asyncio.Task[None]] = {}
+        tables.keep_while(self._rooms.__contains__)  # a table with phones here stays held
         store.on_deleted(self.gone)  # by this process or, with Redis, any other
 
     def connections(self) -> int:

@@ -249,8 +249,8 @@ def document() -> bytes:
                 "title": "Tilestream",
                 "version": "1",
                 "description": "Tables for the 15×15 crossword tile game. Live sheets use the "
-                "websocket at /ws (hello, command, preview → state, accepted, "
-                "rejected, preview); see the README.",
+                "websocket at /ws (hello, command, preview, resync → state, change, "
+                "accepted, rejected, preview); see the README.",
             },
             "paths": PATHS,
             "components": {

@@ -53,16 +53,52 @@ class PreviewMessage(
     check: bool = False
 
 
-ClientMessage = Hello | CommandMessage | PreviewMessage
+class Resync(
+    msgspec.Struct, frozen=True, tag="resync", tag_field="type", forbid_unknown_fields=True
+):
+    """Send the whole view again: a change came that does not follow the phone's sheet."""
+
+
+ClientMessage = Hello | CommandMessage | PreviewMessage | Resync
 
 client_decoder = msgspec.json.Decoder(ClientMessage)
 
 
 class StateMessage(msgspec.Struct, frozen=True, tag="state", tag_field="type"):
-    """The sheet as this phone may see it, at sequence number ``seq``."""
+    """The sheet as this phone may see it, at sequence number ``seq``: after a hello or a
+    resync, and whenever a change would not follow the phone's view. Over 4 KiB it comes as
+    one binary frame, gzip-compressed (``server.sheets``)."""
 
     seq: int
     view: msgspec.Raw  # encoded once per table and sequence number, sent to every phone
+
+
+#: Where in a view a change applies: field names and, in sequences, indexes.
+Path = tuple[str | int, ...]
+
+
+class Splice(msgspec.Struct, frozen=True, array_like=True):
+    """In the sequence at ``path``, from index ``start``, ``remove`` items are replaced by
+    ``items`` (JavaScript's ``splice``): new lines at the end, or after an undo or a new
+    game what stands from where the old and the new part."""
+
+    path: Path
+    start: int
+    remove: int
+    items: tuple[Any, ...]
+
+
+class ChangeMessage(msgspec.Struct, frozen=True, tag="change", tag_field="type"):
+    """What changed from the view at ``after`` to the view at ``seq``, for a phone that has
+    the view at ``after``: each ``[path, value]`` of ``set`` replaces the value at that path,
+    then each ``[path, start, remove, items]`` of ``splice`` replaces a stretch of a
+    sequence. Any other phone gets a ``state``; a
+    phone whose view is not at ``after`` sends ``resync`` for one."""
+
+    after: int
+    seq: int
+    set: tuple[tuple[Path, Any], ...] = ()
+    splice: tuple[Splice, ...] = ()
 
 
 class Accepted(msgspec.Struct, frozen=True, tag="accepted", tag_field="type"):

@@ -28,7 +28,17 @@ GONE_MS = 86_400_000  # how long a store remembers a deleted table: past any com
 
 
 class Conflict(Exception):
-    """The log has moved past the sequence number the append expected."""
+    """The log has moved past the sequence number the append expected (or, creating a table
+    or a device, its id, code or token is taken).
+
+    A refused append carries what the caller missed: the events numbered above the number it
+    expected, read in the same step that refused it, so the caller folds them and decides
+    again without a read of its own.
+    """
+
+    def __init__(self, message: str, records: tuple[Recorded, ...] = ()) -> None:
+        super().__init__(message)
+        self.records = records
 
 
 class StoreUnavailable(Exception):
@@ -68,6 +78,12 @@ class Store(abc.ABC):
     #: Whether other processes may append to the same tables; if not, a table loaded in this
     #: process is always current and needs no catch-up read before a decision.
     shared = True
+
+    def follows(self, table_id: str) -> bool:
+        """Whether a subscription in this process has delivered every event of the table up
+        to a moment ago and brings the next as it is appended: what this process folded
+        from it needs no catch-up read. (A store that is not ``shared`` needs none anyway.)"""
+        return False
 
     @abc.abstractmethod
     async def start(self) -> None:
@@ -143,8 +159,9 @@ class Store(abc.ABC):
         """Record ``events`` as numbers ``expected + 1`` on, all or none.
 
         Returns what was recorded — or, when ``command`` was recorded before, what that
-        recorded. Raises Conflict when the log's last number is not ``expected``, TableGone
-        when the table was deleted, StoreUnavailable when the store cannot be reached.
+        recorded. Raises Conflict when the log's last number is not ``expected``, carrying
+        the events above ``expected`` (``Conflict.records``); TableGone when the table was
+        deleted; StoreUnavailable when the store cannot be reached.
         """
 
     @abc.abstractmethod

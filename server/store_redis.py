@@ -2,33 +2,40 @@
 
 A table's log is the stream ``table:{id}``; event ``n`` is the entry ``n-0`` with the
 encoded ``Recorded`` in its ``data`` field, so Redis itself refuses an entry id that is not
-above the stream's top. An append is one Lua script: it answers a command id recorded
-before (from the hash ``table:{id}:commands``, "first last") with those events, checks that
-the top is the expected number, then adds every event and the command id — all or none,
-since nothing else runs in Redis while a script does. (Inside MULTI a refused XADD would
-not stop the next one and would leave a gap.)
+above the stream's top. An append is one Lua script and one round trip: it answers a command
+id recorded before (from the hash ``table:{id}:commands``, "first last") with those events,
+checks that the top is the number the caller decided on — and if not, answers with every
+event above it, so the caller decides again without a read of its own — then adds every
+event and the command id, all or none, since nothing else runs in Redis while a script does.
+(Inside MULTI a refused XADD would not stop the next one and would leave a gap.)
 
-Tables are hashes ``tables:{id}`` with a unique join code kept as ``codes:{code}`` → id;
-devices are ``devices:{token_hash}`` → the device as JSON, the set ``table:{id}:devices``
-holds a table's token hashes, and when each was last seen the hash ``table:{id}:seen``. The
-sorted set ``active`` scores each table by its newest event's time (its creation before
-the first), for retention. Rate limits count in ``hits:{key}`` (expiring with their window),
-so they hold across processes; ``/health`` writes ``health``.
+Every key of a table carries its id as the hash tag ``{id}``: ``table:{id}`` (the log),
+``table:{id}:info`` (id, join code, creation, newest event's time), ``:commands``,
+``:devices`` (its token hashes), ``:seen`` (when each device was last seen). A Redis Cluster
+puts each table's keys in one slot, so tables spread over the shards and each table's script
+runs on one of them. What is not one table's has keys of its own slot: ``code:{code}`` → the
+table id, ``device:{token hash}`` → the device, the sorted set ``active`` (each table by its
+newest event's time, for retention) and the stream ``deletions``. No script touches more than
+one slot; where one change spans slots it is written in steps whose order keeps every reader
+right when a process stops between two of them (see ``create_table``, ``add_device``,
+``delete_table``, ``idle_tables``). Rate limits count in ``hits:{key}``; ``/health`` writes
+``health``. ``redis+cluster://host:port`` (or ``rediss+cluster://``) names a cluster by any
+of its nodes; ``redis://`` and ``rediss://`` one Redis.
 
-Deleting a table is one script: every key of it goes, and its stream is left with one
-tombstone entry (``deleted``, numbered above the old top, expiring after ``GONE_MS``), which
-the append script refuses to write after and a read or a listener reports as TableGone —
-so a follower on any process hears of it as of any entry, and a command racing the
-deletion starts no new log. The script also adds the id to the stream ``deletions``, which
-each process's listener reads to let go of a table it holds without following it. A store
-written before the device sets and ``active`` existed is indexed once at start.
+Deleting a table leaves its stream one tombstone entry (``deleted``, numbered above the old
+top, expiring after ``GONE_MS``), which the append script refuses to write after and a read
+or a listener reports as TableGone — so a follower on any process hears of it as of any
+entry, and a command racing the deletion starts no new log. The id then goes into the stream
+``deletions``, which each process's listener reads to let go of a table it holds without
+following it. A store written with the keys of before (no hash tags) is moved to these names
+once at start, by the first process of the new version.
 
-Live events come from one listener task per store (per process): one connection doing
-``XREAD BLOCK`` on every followed table's stream, plus this process's wake stream, which a
-new subscription writes to so the listener starts following its table at once rather than
-when its block times out. A listener that loses Redis keeps its place per table and resumes
-from there when Redis is back; a subscriber fills any gap from the stream itself, so it
-sees every event once and in order.
+Live events come from one listener per store (per process, ``server.redis_listener``), over
+sharded pub/sub: the append script publishes each append's events on the table's channel
+(``table:{id}@<db>``, in the table's slot), and the stream stays the record the listener reads
+any gap from. (One ``XREAD BLOCK`` over every followed stream cannot work on a cluster, whose
+multi-key commands must stay in one slot; it also sent every stream's name again after each
+batch.) Redis 7 or later: sharded pub/sub.
 
 An append whose connection fails after Redis ran the script may have been recorded though
 it raises StoreUnavailable: appending again with the same command id returns the events it
@@ -38,20 +45,29 @@ recorded, which is one more reason for callers to always pass one.
 import asyncio
 import contextlib
 import logging
-import uuid
-from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
 import redis.asyncio as redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import (
+    ClusterError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    RedisClusterException,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import OutOfMemoryError, ReadOnlyError, RedisError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Event, Recorded, decode, encode
+from server.redis_listener import RETRY_MAX, RETRY_MIN, Listener
 from server.store import (
     GONE_MS,
     Conflict,
@@ -64,10 +80,12 @@ from server.store import (
 
 log = logging.getLogger("tilestream")
 
-# KEYS: the table's stream, its command map, the activity index. ARGV: the expected top,
-# the command id ('' for none), the table id, the events' time, then the encoded events
-# numbered expected + 1 on. Every check comes before the first write: a script stopped by
-# an error keeps the writes it made.
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+
+# KEYS: the table's stream, its command map, its info hash. ARGV: the expected top, the
+# command id ('' for none), the events' time, how stale ``active`` may grow (ms), the
+# table's channel, then the encoded events numbered expected + 1 on. Every check comes before
+# the first write: a script stopped by an error keeps the writes it made.
 APPEND = """
 local command = ARGV[2]
 if command ~= '' then
@@ -84,64 +102,83 @@ if newest then
   top = tonumber(string.match(newest[1], '^(%d+)'))
 end
 local expected = tonumber(ARGV[1])
-if top ~= expected then return {'conflict', top} end
-for i = 5, #ARGV do
-  redis.call('XADD', KEYS[1], (expected + i - 4) .. '-0', 'data', ARGV[i])
+if top ~= expected then
+  return {'conflict', top, redis.call('XRANGE', KEYS[1], expected + 1, '+')}
 end
-if #ARGV > 4 then
-  if command ~= '' then
-    redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 4))
+if #ARGV < 6 then return {'ok'} end
+for i = 6, #ARGV do
+  redis.call('XADD', KEYS[1], (expected + i - 5) .. '-0', 'data', ARGV[i])
+end
+redis.call('SPUBLISH', ARGV[5], table.concat(ARGV, '\\n', 6))
+if command ~= '' then
+  redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 5))
+end
+local at = tonumber(ARGV[3])
+local kept = redis.call('HMGET', KEYS[3], 'last', 'indexed')
+if kept[1] then  -- a table with a record (a bare log is nobody's to retain)
+  if at > tonumber(kept[1]) then redis.call('HSET', KEYS[3], 'last', ARGV[3]) end
+  if at - tonumber(kept[2] or 0) >= tonumber(ARGV[4]) then
+    redis.call('HSET', KEYS[3], 'indexed', ARGV[3])
+    return {'index'}
   end
-  redis.call('ZADD', KEYS[3], 'XX', 'GT', ARGV[4], ARGV[3])
 end
 return {'ok'}
 """
 
-# KEYS: tables:{id}, codes:{code}, the activity index. ARGV: id, code, created.
+# KEYS: the table's info hash. ARGV: id, code, created.
 CREATE_TABLE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX') then return 0 end
-redis.call('HSET', KEYS[1], 'id', ARGV[1], 'code', ARGV[2], 'created', ARGV[3])
-redis.call('ZADD', KEYS[3], 'NX', ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[1], 'id', ARGV[1], 'code', ARGV[2], 'created', ARGV[3],
+           'last', ARGV[3], 'indexed', ARGV[3])
 return 1
 """
 
-# KEYS: tables:{id}, devices:{hash}, the table's device set. ARGV: the device, its hash.
+# KEYS: the code key. ARGV: the id it must still name, the id it names after ('' to free it).
+SWAP_CODE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2]) end
+return 1
+"""
+
+# KEYS: the table's info hash, its device set. ARGV: the token hash.
 ADD_DEVICE = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX') then return 0 end
-redis.call('SADD', KEYS[3], ARGV[2])
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('SADD', KEYS[2], ARGV[1])
 return 1
 """
 
-# KEYS: tables:{id}, the stream, its command map, its seen hash, its device set, the activity
-# index, the deletions stream. ARGV: id, the tombstone's life (ms), the deletions kept. The
-# code and device keys are named by the table's own keys: a script on one Redis, not a
-# cluster (each is deleted only if it still names this table).
+# KEYS: the table's info hash, stream, command map, seen hash, device set. ARGV: id, the
+# tombstone's life (ms), the table's channel. Answers whether anything was there, then its
+# join code and its token hashes, whose keys the caller deletes (in their own slots).
 DELETE_TABLE = """
 local newest = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
-if newest and newest[2][1] == 'deleted' then return 0 end
+if newest and newest[2][1] == 'deleted' then return {0} end
 local top = 0
 if newest then top = tonumber(string.match(newest[1], '^(%d+)')) end
-local code = redis.call('HGET', KEYS[1], 'code')
-if code and redis.call('GET', 'codes:' .. code) == ARGV[1] then
-  redis.call('DEL', 'codes:' .. code)
-end
-for _, hash in ipairs(redis.call('SMEMBERS', KEYS[5])) do
-  redis.call('DEL', 'devices:' .. hash)
-end
-local found = redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5])
-found = found + redis.call('ZREM', KEYS[6], ARGV[1])
-if found == 0 then return 0 end
+local code = redis.call('HGET', KEYS[1], 'code') or ''
+local hashes = redis.call('SMEMBERS', KEYS[5])
+if redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]) == 0 then return {0} end
 redis.call('XADD', KEYS[2], (top + 1) .. '-0', 'deleted', ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-redis.call('XADD', KEYS[7], 'MAXLEN', '~', ARGV[3], '*', 'table', ARGV[1])
-return 1
+redis.call('SPUBLISH', ARGV[3], 'deleted')  -- redis_listener.TOMBSTONE
+return {1, code, unpack(hashes)}
 """
-ACTIVE = "active"  # table id → its newest event's time (ms), for retention
+
+# KEYS: the deletions stream. ARGV: the table id, the deletions kept, the deletions channel.
+TELL_DELETED = """
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'table', ARGV[1])
+redis.call('SPUBLISH', ARGV[3], id .. ' ' .. ARGV[1])
+return id
+"""
+
+ACTIVE = "active"  # table id → its newest event's time (ms) or earlier, for retention
+ACTIVE_EVERY_MS = 3_600_000  # how far behind a table's newest event ``active`` may fall
+ACTIVE_ROUNDS = 8  # catch-up rounds of ``idle_tables`` before it answers what it verified
 DELETIONS = "deletions"  # the stream of deleted table ids every process's listener reads
 DELETIONS_KEPT = 10_000  # about this many: a process away for longer misses the oldest
-INDEXED = "indexed:tables"  # set once the device sets and ``active`` hold every table
+LAYOUT = "layout:hash-tags"  # set once every key of before has its hash-tagged name
+INDEXED = "indexed:tables"  # the marker of an older store: device sets and ``active`` made
+MIGRATE_BATCH = 500  # keys moved per round trip
 
 # KEYS: the counter. ARGV: the window in ms. The first hit starts the window (and its expiry).
 HIT = """
@@ -151,28 +188,46 @@ return hits
 """
 HEALTH_TTL_MS = 60_000  # the key /health writes goes away by itself
 
-BLOCK_MS = 5_000  # the listener's XREAD wait; a wake or an event ends it sooner
-BATCH = 1_000  # entries per stream per XREAD
-WAKE_TTL_MS = 60_000  # a dead process's wake stream goes away by itself
-RETRY_MIN, RETRY_MAX = 0.02, 0.5  # seconds between tries while Redis is away
 POOL = 64  # connections per process; more only queue up inside Redis, which runs one at once
 POOL_WAIT = 5  # seconds a command waits for a free connection before StoreUnavailable
+CLUSTER_POOL = 4 * POOL  # connections per cluster node: a cluster client does not wait
 
 
 def _stream(table_id: str) -> str:
-    return f"table:{table_id}"
+    # Table ids are URL-safe tokens: no brace ends the tag early.
+    return f"table:{{{table_id}}}"
+
+
+def _info(table_id: str) -> str:
+    return f"{_stream(table_id)}:info"
+
+
+def _code(code: str) -> str:
+    return f"code:{{{code}}}"
+
+
+def _device(token_hash: str) -> str:
+    return f"device:{{{token_hash}}}"
+
+
+def _table_keys(table_id: str) -> list[str]:
+    """The keys of a table, its slot's alone: info, stream, commands, seen, devices."""
+    stream = _stream(table_id)
+    return [_info(table_id), stream, f"{stream}:commands", f"{stream}:seen", f"{stream}:devices"]
 
 
 @contextlib.contextmanager
 def _reachable() -> Iterator[None]:
-    """Raise StoreUnavailable for a connection that failed or timed out, or a Redis that
-    refuses writes now."""
+    """Raise StoreUnavailable for a connection that failed or timed out, a Redis that refuses
+    writes now, or a cluster that cannot serve the key's slot just now."""
     try:
         yield
     except (RedisConnectionError, RedisTimeoutError) as error:
         raise StoreUnavailable(str(error) or type(error).__name__) from error
     except (OutOfMemoryError, ReadOnlyError) as error:  # full under noeviction; a replica
         raise StoreUnavailable(f"Redis takes no writes: {error}") from error
+    except (ClusterError, TryAgainError, RedisClusterException) as error:  # a failover
+        raise StoreUnavailable(f"Redis Cluster: {error}") from error
     except ResponseError as error:
         if str(error).startswith("MISCONF"):  # a failed snapshot stops writes
             raise StoreUnavailable(f"Redis takes no writes: {error}") from error
@@ -203,38 +258,100 @@ def _records(entries: Sequence[Any]) -> tuple[Recorded, ...]:
 
 
 class RedisStore(Store):
-    """Tables and logs in the Redis at ``url`` (``redis://host:port/db``)."""
+    """Tables and logs in the Redis at ``url`` (``redis://host:port/db``), or in the Redis
+    Cluster one of whose nodes is at ``redis+cluster://host:port``."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._redis: redis.Redis | None = None
-        self._listener: _Listener | None = None
+        scheme, _, rest = url.partition("://")
+        self.cluster = scheme in CLUSTER_SCHEMES
+        self._client_url = f"{CLUSTER_SCHEMES[scheme]}://{rest}" if self.cluster else url
+        self._redis: redis.Redis | RedisCluster | None = None
+        self._listener: Listener | None = None
+        self._db = 0
 
     async def start(self) -> None:
         # One retry: a pooled connection that Redis closed (a restart) fails on first use.
-        # A blocking pool: a burst of phones waits for one of POOL connections instead of
-        # failing with "too many connections" (bench/fanout.py: 100 tables at once).
-        pool = redis.BlockingConnectionPool.from_url(
-            self.url,
-            max_connections=POOL,
-            timeout=POOL_WAIT,
-            retry=Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.1), 1),
-        )
-        self._redis = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
-        self._append = self._redis.register_script(APPEND)
-        self._create_table = self._redis.register_script(CREATE_TABLE)
-        self._add_device = self._redis.register_script(ADD_DEVICE)
-        self._delete_table = self._redis.register_script(DELETE_TABLE)
+        retry = Retry(ExponentialWithJitterBackoff(base=0.01, cap=0.1), 1)
+        client: redis.Redis | RedisCluster
+        if self.cluster:
+            client = RedisCluster.from_url(
+                self._client_url, max_connections=CLUSTER_POOL, retry=retry
+            )
+        else:
+            # A blocking pool: a burst of phones waits for one of POOL connections instead of
+            # failing with "too many connections" (bench/fanout.py: 100 tables at once).
+            pool = redis.BlockingConnectionPool.from_url(
+                self._client_url, max_connections=POOL, timeout=POOL_WAIT, retry=retry
+            )
+            self._db = int(pool.connection_kwargs.get("db") or 0)
+            client = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
+        self._redis = client
+        self._append = client.register_script(APPEND)
+        self._create_table = client.register_script(CREATE_TABLE)
+        self._swap_code = client.register_script(SWAP_CODE)
+        self._add_device = client.register_script(ADD_DEVICE)
+        self._delete_table = client.register_script(DELETE_TABLE)
+        self._tell_deleted = client.register_script(TELL_DELETED)
+        self._hit = client.register_script(HIT)
         with _reachable():
-            await self._redis.ping()
+            if isinstance(client, RedisCluster):
+                await client.initialize()
+            await client.ping()
+            await self._migrate()
+
+    # --- the keys of before ---------------------------------------------------------------
+
+    async def _migrate(self) -> None:
+        """Give every key of a store written before the hash tags its new name: once per
+        store, before this process serves (a second process doing it meanwhile does no harm:
+        a key is moved only if its new name is free). A cluster never held the old names,
+        whose scripts spanned slots."""
+        if self.cluster or await self.redis.exists(LAYOUT):
+            return
+        if not await self.redis.exists(INDEXED):
             await self._index_old_tables()
+        renames: list[tuple[bytes, str]] = []
+        async for key in self.redis.scan_iter(match="table:*", count=1_000):
+            name = key.decode()
+            if "{" not in name:  # table:<id>, table:<id>:commands, :seen, :devices
+                table_id, colon, kind = name.removeprefix("table:").partition(":")
+                renames.append((key, f"{_stream(table_id)}{colon}{kind}"))
+        infos = [key async for key in self.redis.scan_iter(match="tables:*", count=1_000)]
+        renames += [(key, _info(key.removeprefix(b"tables:").decode())) for key in infos]
+        async for key in self.redis.scan_iter(match="codes:*", count=1_000):
+            renames.append((key, _code(key.removeprefix(b"codes:").decode())))
+        async for key in self.redis.scan_iter(match="devices:*", count=1_000):
+            renames.append((key, _device(key.removeprefix(b"devices:").decode())))
+        for start in range(0, len(renames), MIGRATE_BATCH):
+            chunk = renames[start : start + MIGRATE_BATCH]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for old, new in chunk:
+                    pipe.renamenx(old, new)
+                moved = await pipe.execute(raise_on_error=False)
+            for (old, new), done in zip(chunk, moved, strict=True):
+                # An error is "no such key": another process moved it first.
+                if done is False:
+                    log.warning("Redis key %s kept: %s is taken", old.decode(), new)
+        ids = [key.removeprefix(b"tables:").decode() for key in infos]
+        for start in range(0, len(ids), MIGRATE_BATCH):
+            chunk = ids[start : start + MIGRATE_BATCH]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in chunk:
+                    pipe.hget(_info(table_id), "created")
+                    pipe.zscore(ACTIVE, table_id)
+                found = await pipe.execute()
+                for table_id, created, newest in zip(chunk, found[::2], found[1::2], strict=True):
+                    last = int(newest or int(created or 0))  # ``active`` held the newest time
+                    pipe.hsetnx(_info(table_id), "last", last)
+                    pipe.hsetnx(_info(table_id), "indexed", last)
+                await pipe.execute()
+        await self.redis.set(LAYOUT, b"1")
+        await self.redis.delete(INDEXED)
 
     async def _index_old_tables(self) -> None:
         """Put every device of a store written before the device sets were kept in its
-        table's set, and every table in ``active`` by its newest event: once per store (a
-        second process doing it meanwhile does no harm)."""
-        if await self.redis.exists(INDEXED):
-            return
+        table's set, and every table in ``active`` by its newest event (old key names)."""
         keys = [key async for key in self.redis.scan_iter(match="devices:*", count=1_000)]
         for start in range(0, len(keys), 500):
             chunk = keys[start : start + 500]
@@ -242,18 +359,19 @@ class RedisStore(Store):
                 for key, data in zip(chunk, await self.redis.mget(chunk), strict=True):
                     if data is not None:
                         table_id = msgspec.json.decode(data, type=Device).table
-                        pipe.sadd(f"{_stream(table_id)}:devices", key.removeprefix(b"devices:"))
+                        pipe.sadd(f"table:{table_id}:devices", key.removeprefix(b"devices:"))
                 await pipe.execute()
         async for key in self.redis.scan_iter(match="tables:*", count=1_000):
             table_id = key.removeprefix(b"tables:").decode()
             created = int(await self.redis.hget(key, "created") or 0)
             try:
-                newest = _records(await self.redis.xrevrange(_stream(table_id), count=1))
+                newest = _records(await self.redis.xrevrange(f"table:{table_id}", count=1))
             except (msgspec.DecodeError, KeyError, ValueError, TableGone):
                 newest = ()  # an entry of a newer server's: the creation counts
             last = max([created, *(r.at for r in newest)])
             await self.redis.zadd(ACTIVE, {table_id: last}, nx=True)
-        await self.redis.set(INDEXED, b"1")
+
+    # --- the store ------------------------------------------------------------------------
 
     async def close(self) -> None:
         if self._listener is not None:
@@ -264,23 +382,57 @@ class RedisStore(Store):
             self._redis = None
 
     @property
-    def redis(self) -> redis.Redis:
-        """The client of the store's ordinary commands."""
+    def redis(self) -> Any:
+        """The client of the store's ordinary commands (a ``redis.Redis`` or a
+        ``RedisCluster``, which take the same commands)."""
         assert self._redis is not None, "start() the store first"
         return self._redis
 
+    def channel(self, table_id: str) -> str:
+        """The shard channel the table's appends are published on. Pub/sub knows no
+        database, so the channel names the store's."""
+        return f"{_stream(table_id)}@{self._db}"
+
+    @property
+    def deletions_channel(self) -> str:
+        return f"{{{DELETIONS}}}@{self._db}"  # in the stream's slot, where it is published
+
     async def create_table(self, table: TableInfo) -> None:
+        # In steps, each in one slot: ``active`` first, so a table is never left unindexed
+        # (an entry without a table is listed as idle and swept); then the table's record;
+        # its code last, so a code always names a table that had a record — a code whose
+        # table has none is a deletion's leftover, free to take.
         with _reachable():
-            created = await self._create_table(
-                keys=[f"tables:{table.id}", f"codes:{table.code}", ACTIVE],
-                args=[table.id, table.code, table.created],
-            )
-        if not created:
-            raise Conflict(f"table {table.id} or code {table.code} exists")
+            indexed = await self.redis.zadd(ACTIVE, {table.id: table.created}, nx=True)
+            if not await self._create_table(
+                keys=[_info(table.id)], args=[table.id, table.code, table.created]
+            ):
+                if indexed:
+                    await self.redis.zrem(ACTIVE, table.id)
+                raise Conflict(f"table {table.id} exists")
+            if not await self._take_code(table):
+                await self.redis.delete(_info(table.id))  # nobody knows its id yet
+                await self.redis.zrem(ACTIVE, table.id)
+                raise Conflict(f"code {table.code} is taken")
+
+    async def _take_code(self, table: TableInfo) -> bool:
+        """Point the table's code at it, unless another table holds the code."""
+        key = _code(table.code)
+        for _ in range(3):
+            if await self.redis.set(key, table.id, nx=True):
+                return True
+            holder = await self.redis.get(key)
+            if holder is None:
+                continue  # freed meanwhile
+            if await self.redis.exists(_info(holder.decode())):
+                return False
+            if await self._swap_code(keys=[key], args=[holder, table.id]):
+                return True
+        return False
 
     async def table(self, table_id: str) -> TableInfo | None:
         with _reachable():
-            fields = await self.redis.hgetall(f"tables:{table_id}")
+            fields = await self.redis.hgetall(_info(table_id))
         if not fields:
             return None
         return msgspec.convert(
@@ -291,51 +443,83 @@ class RedisStore(Store):
 
     async def table_by_code(self, code: str) -> TableInfo | None:
         with _reachable():
-            table_id = await self.redis.get(f"codes:{code}")
-        return await self.table(table_id.decode()) if table_id is not None else None
+            table_id = await self.redis.get(_code(code))
+        table = await self.table(table_id.decode()) if table_id is not None else None
+        return table if table is not None and table.code == code else None
 
     async def delete_table(self, table_id: str) -> bool:
-        stream = _stream(table_id)
+        # The table's own script first: from its tombstone on, no command is recorded and no
+        # device is added. What it kept elsewhere follows; a process that stops in between
+        # leaves a code naming no table (free to take, found by nobody), tokens that open
+        # nothing, an ``active`` entry that the next sweep deletes again, and no line in
+        # ``deletions`` (its followers heard the tombstone, others learn of it on use).
         with _reachable():
-            deleted = await self._delete_table(
-                keys=[
-                    f"tables:{table_id}", stream, f"{stream}:commands", f"{stream}:seen",
-                    f"{stream}:devices", ACTIVE, DELETIONS,
-                ],
-                args=[table_id, GONE_MS, DELETIONS_KEPT],
-            )  # fmt: skip
-        return bool(deleted)
+            found, *kept = await self._delete_table(
+                keys=_table_keys(table_id), args=[table_id, GONE_MS, self.channel(table_id)]
+            )
+            if found:
+                code, *hashes = kept
+                if code:
+                    await self._swap_code(keys=[_code(code.decode())], args=[table_id, ""])
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for token_hash in hashes:
+                        pipe.delete(_device(token_hash.decode()))
+                    await pipe.execute()
+            unindexed = await self.redis.zrem(ACTIVE, table_id)
+            if found:
+                await self._tell_deleted(
+                    keys=[DELETIONS], args=[table_id, DELETIONS_KEPT, self.deletions_channel]
+                )
+        return bool(found or unindexed)
 
     async def idle_tables(self, before_ms: int, limit: int) -> tuple[str, ...]:
+        # ``active`` lags each table's own newest time (its info's ``last``, kept by every
+        # append) by up to ACTIVE_EVERY_MS, and never leads it: every table idle before
+        # ``before_ms`` is among the candidates. Those that were used since are moved up
+        # to their real time and the candidates taken again, until the first ``limit`` are
+        # what they say — then they are the longest idle of all, in order.
+        older = f"({before_ms}"  # "(": strictly older
         with _reachable():
-            older = f"({before_ms}"  # "(": strictly older
-            ids = await self.redis.zrangebyscore(ACTIVE, "-inf", older, start=0, num=limit)
-        return tuple(table_id.decode() for table_id in ids)
+            for _ in range(ACTIVE_ROUNDS):
+                scored = await self.redis.zrangebyscore(
+                    ACTIVE, "-inf", older, start=0, num=limit, withscores=True
+                )
+                ids = [table_id.decode() for table_id, _ in scored]
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for table_id in ids:
+                        pipe.hget(_info(table_id), "last")
+                    lasts = await pipe.execute()
+                moved = {
+                    table_id: int(last)
+                    for table_id, (_, score), last in zip(ids, scored, lasts, strict=True)
+                    if last is not None and int(last) > score
+                }
+                if not moved:
+                    return tuple(ids)
+                await self.redis.zadd(ACTIVE, moved, gt=True)
+        return tuple(table_id for table_id in ids if table_id not in moved)
 
     def on_deleted(self, callback: Callable[[str], None]) -> None:
         super().on_deleted(callback)
-        if self._listener is None:
-            self._listener = _Listener(self.url)
-        self._listener.watch(self._deleted)
+        self.listener.watch(self._deleted)
 
     async def add_device(self, token_hash: str, device: Device) -> None:
+        # The token first, then the table's set of tokens, where the table's script checks
+        # that the table is there: a deletion before that step makes it take the token back,
+        # one after it finds the token in the set and deletes it.
         with _reachable():
-            added = await self._add_device(
-                keys=[
-                    f"tables:{device.table}",
-                    f"devices:{token_hash}",
-                    f"{_stream(device.table)}:devices",
-                ],
-                args=[msgspec.json.encode(device), token_hash],
-            )
-        if added == -1:
-            raise TableGone(f"table {device.table} is not there")
-        if not added:
-            raise Conflict(f"device {token_hash} exists")
+            if not await self.redis.set(_device(token_hash), msgspec.json.encode(device), nx=True):
+                raise Conflict(f"device {token_hash} exists")
+            stream = _stream(device.table)
+            if not await self._add_device(
+                keys=[_info(device.table), f"{stream}:devices"], args=[token_hash]
+            ):
+                await self.redis.delete(_device(token_hash))
+                raise TableGone(f"table {device.table} is not there")
 
     async def device(self, token_hash: str) -> Device | None:
         with _reachable():
-            data = await self.redis.get(f"devices:{token_hash}")
+            data = await self.redis.get(_device(token_hash))
         return msgspec.json.decode(data, type=Device) if data is not None else None
 
     async def touch(self, table_id: str, device: str, at: int) -> None:
@@ -360,18 +544,26 @@ class RedisStore(Store):
         records = tuple(
             Recorded(expected + i, event, device, at, command) for i, event in enumerate(events, 1)
         )
+        stream = _stream(table_id)
         with _reachable():
             reply = await self._append(
-                keys=[_stream(table_id), f"{_stream(table_id)}:commands", ACTIVE],
-                args=[expected, command, table_id, at, *map(encode, records)],
-            )
+                keys=[stream, f"{stream}:commands", _info(table_id)],
+                args=[
+                    expected, command, at, ACTIVE_EVERY_MS, self.channel(table_id),
+                    *map(encode, records),
+                ],
+            )  # fmt: skip
         outcome = reply[0]
         if outcome == b"deleted":
             raise TableGone(f"table {table_id} was deleted")
         if outcome == b"conflict":
-            raise Conflict(f"table {table_id} is at {reply[1]}, not {expected}")
+            missed = _records(reply[2])
+            raise Conflict(f"table {table_id} is at {reply[1]}, not {expected}", missed)
         if outcome == b"done":
             return _records(reply[1])
+        if outcome == b"index":  # ``active`` fell behind: a retention sweep's hint only
+            with contextlib.suppress(RedisError):
+                await self.redis.zadd(ACTIVE, {table_id: at}, gt=True)
         return records
 
     async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
@@ -389,10 +581,17 @@ class RedisStore(Store):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_MAX)
 
-    async def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
+    @property
+    def listener(self) -> Listener:
         if self._listener is None:
-            self._listener = _Listener(self.url)
-        listener = self._listener
+            self._listener = Listener(self)
+        return self._listener
+
+    def follows(self, table_id: str) -> bool:
+        return self._listener is not None and self._listener.follows(table_id)
+
+    async def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
+        listener = self.listener
         queue: asyncio.Queue[tuple[Recorded, ...] | BaseException] = asyncio.Queue()
         listener.add(table_id, queue)  # before reading: nothing falls in between
         try:
@@ -417,133 +616,40 @@ class RedisStore(Store):
 
     async def hit(self, key: str, window_ms: int) -> int:
         with _reachable():
-            return int(await self.redis.eval(HIT, 1, f"hits:{key}", window_ms))
+            return int(await self._hit(keys=[f"hits:{key}"], args=[window_ms]))
 
     async def writable(self) -> bool:
         try:
             with _reachable():
                 await self.redis.set("health", b"1", px=HEALTH_TTL_MS)
-        except (StoreUnavailable, RedisError):
+        except (StoreUnavailable, RedisError, RedisClusterException):
             return False
         return True
 
+    # --- what the listener asks ---------------------------------------------------------
 
-class _Listener:
-    """One XREAD BLOCK loop on its own connection, feeding every subscriber of a process."""
+    async def deletions_since(self, entry_id: bytes | None) -> list[tuple[bytes, str]]:
+        """The deletions recorded after ``entry_id`` (entry id, table id), oldest first; for
+        None, the newest entry alone, as where to begin. Raises StoreUnavailable."""
+        with _reachable():
+            if entry_id is None:
+                newest = await self.redis.xrevrange(DELETIONS, count=1)
+                return [(newest[0][0], "")] if newest else [(b"0-0", "")]
+            entries = await self.redis.xrange(DELETIONS, min=b"(" + entry_id)
+        return [(found, _field(fields, b"table").decode()) for found, fields in entries]
 
-    def __init__(self, url: str) -> None:
-        # Its own client: the socket must outwait XREAD BLOCK, and retries are ours.
-        self._redis = redis.Redis.from_url(url, socket_timeout=BLOCK_MS / 1000 + 5)
-        self._wake = f"wake:{uuid.uuid4().hex}"
-        self._woken = b"0-0"  # the last wake entry seen
-        self._queues: defaultdict[str, set[asyncio.Queue[Any]]] = defaultdict(set)
-        self._positions: dict[str, int] = {}  # followed tables: the last seq delivered
-        self._deleted: Callable[[str], None] | None = None  # told of every deletion
-        self._deletions: bytes | None = None  # the last deletion entry seen
-        self._task: asyncio.Task[None] | None = None
-        self._closing = False
+    def node_of(self, channel: str) -> tuple[str, Callable[[], AbstractConnection]]:
+        """The node that serves ``channel``'s slot: its name, and how to open a connection
+        of its own to it (a subscriber holds one for as long as it listens)."""
+        client = self.redis
+        if isinstance(client, RedisCluster):
+            node = client.get_node_from_key(channel)
+            return node.name, lambda: node.connection_class(**node.connection_kwargs)
+        pool = client.connection_pool
+        return "", lambda: pool.connection_class(**pool.connection_kwargs)
 
-    def add(self, table_id: str, queue: asyncio.Queue[Any]) -> None:
-        """Deliver the table's events to ``queue`` once the table is followed."""
-        self._queues[table_id].add(queue)
-        self._running()
-
-    def watch(self, deleted: Callable[[str], None]) -> None:
-        """Tell ``deleted`` the id of every table deleted from now on, by any process."""
-        self._deleted = deleted
-        self._running()
-
-    def _running(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="redis-store-listener")
-
-    async def follow(self, table_id: str, seen: int) -> None:
-        """Follow the table from ``seen`` on unless it is followed already."""
-        if table_id in self._positions or table_id not in self._queues:
-            return
-        self._positions[table_id] = seen
-        try:
-            async with self._redis.pipeline(transaction=True) as pipe:
-                pipe.xadd(self._wake, {"w": ""}, maxlen=1, approximate=False)
-                pipe.pexpire(self._wake, WAKE_TTL_MS)
-                await pipe.execute()
-        except (RedisConnectionError, RedisTimeoutError):
-            pass  # the listener is away too and reads the new table set when it is back
-
-    def remove(self, table_id: str, queue: asyncio.Queue[Any]) -> None:
-        """Stop delivering to ``queue``; the table's last subscriber stops following it."""
-        self._queues[table_id].discard(queue)
-        if not self._queues[table_id]:
-            del self._queues[table_id]
-            self._positions.pop(table_id, None)
-
-    async def close(self) -> None:
-        """Stop the loop and drop the wake stream."""
-        self._closing = True
-        # redis-py sends through asyncio.wait_for, which on Python 3.11 swallows a cancel
-        # that lands as the send completes; the XREAD then blocks on. Cancel until it stops.
-        while self._task is not None and not self._task.done():
-            self._task.cancel()
-            await asyncio.wait([self._task], timeout=0.05)
-        with contextlib.suppress(RedisConnectionError, RedisTimeoutError):
-            await self._redis.delete(self._wake)
-        await self._redis.aclose()
-
-    async def _run(self) -> None:
-        delay = RETRY_MIN
-        try:
-            while not self._closing:
-                streams: dict[str | bytes, str | bytes] = {self._wake: self._woken}
-                tables = {_stream(t).encode(): t for t in self._positions}
-                streams.update({_stream(t): f"{p}-0" for t, p in self._positions.items()})
-                try:
-                    if self._deleted is not None:
-                        if self._deletions is None:  # from now on: none before the watch
-                            newest = await self._redis.xrevrange(DELETIONS, count=1)
-                            self._deletions = newest[0][0] if newest else b"0-0"
-                        streams[DELETIONS] = self._deletions
-                    reply = await self._redis.xread(streams, count=BATCH, block=BLOCK_MS)
-                except (RedisConnectionError, RedisTimeoutError):
-                    await asyncio.sleep(delay)  # positions stay: resume where we were
-                    delay = min(delay * 2, RETRY_MAX)
-                    continue
-                delay = RETRY_MIN
-                for key, entries in reply.items() if isinstance(reply, dict) else reply or ():
-                    if key == self._wake.encode():
-                        self._woken = entries[-1][0]
-                    elif key == DELETIONS.encode():
-                        self._deletions = entries[-1][0]
-                        self._tell_deleted(entries)
-                    elif (table_id := tables[key]) in self._positions:
-                        try:
-                            records = _records(entries)
-                        except (msgspec.DecodeError, KeyError, ValueError, TableGone) as bad:
-                            self._fail(table_id, bad)  # that table's subscribers alone
-                            continue
-                        self._deliver(table_id, records)
-        except Exception as error:  # a bug: every subscriber raises it
-            for queues in self._queues.values():
-                for queue in queues:
-                    queue.put_nowait(error)
-            self._positions.clear()  # the next subscription starts a new loop
-
-    def _tell_deleted(self, entries: Sequence[Any]) -> None:
-        """Tell the watcher of each table the entries name; its trouble is its own."""
-        for _id, fields in entries:
-            try:
-                table_id = _field(fields, b"table").decode()
-                if self._deleted is not None:
-                    self._deleted(table_id)
-            except Exception:
-                log.exception("a deleted table's watcher failed")
-
-    def _fail(self, table_id: str, error: BaseException) -> None:
-        """The table's subscribers raise ``error``; it is followed again once subscribed."""
-        self._positions.pop(table_id, None)
-        for queue in self._queues[table_id]:
-            queue.put_nowait(error)
-
-    def _deliver(self, table_id: str, records: tuple[Recorded, ...]) -> None:
-        self._positions[table_id] = max(self._positions[table_id], records[-1].seq)
-        for queue in self._queues[table_id]:
-            queue.put_nowait(records)
+    async def refresh_nodes(self) -> None:
+        """Learn the cluster's slots anew (a slot moved); nothing for one Redis."""
+        if isinstance(self.redis, RedisCluster):
+            with contextlib.suppress(RedisError, RedisClusterException):
+                await self.redis.nodes_manager.initialize()

@@ -285,8 +285,9 @@ class SqliteStore(Store):
         ).fetchone()
         if top == 0 and self._gone(append.table_id):  # a deleted table's log starts no more
             return TableGone(f"table {append.table_id} was deleted")
-        if top != append.expected:
-            return Conflict(f"table {append.table_id} is at {top}, not {append.expected}")
+        if top != append.expected:  # what the caller missed, from the same transaction
+            missed = self._read(append.table_id, append.expected)
+            return Conflict(f"table {append.table_id} is at {top}, not {append.expected}", missed)
         records = tuple(
             Recorded(append.expected + i, event, append.device, append.at, append.command)
             for i, event in enumerate(append.events, 1)

@@ -1,8 +1,9 @@
 """Tables in a server process: who may do what, and commands decided, appended and folded.
 
-Each table's state is kept in memory and caught up from the store before every decision, so
-several processes can serve one table: an append that loses the race (``Conflict``) is
-decided again on the fresh state, never dropped.
+Each table's state is kept in memory, current by its follower's subscription (or, for a table
+no phone here follows, by a read before it is used), so several processes can serve one
+table: an append that loses the race (``Conflict``) brings the events it missed and is decided
+again on the fresh state, never dropped.
 
 Online play gets from here what ``rules`` may not hold: a seed drawn with ``secrets`` for
 every new game, the edition's word list bound as ``contains``, the clock that passes a
@@ -20,7 +21,7 @@ import secrets
 import time
 from collections.abc import Callable
 
-import msgspec
+from msgspec.structs import replace
 
 import editions
 import wordlists
@@ -30,23 +31,28 @@ from events import commands as c
 from events.events import Event, Recorded
 from rules import computer, online, permissions, room, seating, tops
 from rules.board import Board
-from rules.decide import decide
-from rules.decide import score_move as rules_score_move
+from rules.decide import decide, score_move
 from rules.movegen import WordGraph
 from rules.permissions import COMPUTER, HOST, Actor
 from rules.placement import Play
 from rules.reducer import evolve
+from rules.room_view import room_view
 from rules.scoring import MoveScore
-from rules.state import State
-from rules.views import Audience, view
+from rules.state import Game, State
+from rules.views import Audience, SheetView, TableView, online_view, view
 from rules.wordcheck import Contains, word_statuses
-from server.protocol import Move, StateMessage, encoder
+from server.protocol import Move
+from server.sheets import Frame, Version
 from server.store import Conflict, Device, Store, TableGone, TableInfo
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
 CODE_LENGTH = 6
 RETRIES = 8  # tries for a free join code
 APPEND_TRIES = 64  # conflicting appends in a row before a command is refused as "busy"
+
+IDLE_MS = 600_000  # a table no phone here follows leaves memory after 10 minutes unused
+HELD_MAX = 5_000  # tables held at most: beyond it the least recently used go first
+SWEEP_MS = 60_000  # how often ``live`` looks for idle tables
 
 SEEN_EVERY_MS = 30_000  # how often a device's "last seen" is written: not on every command
 
@@ -110,7 +116,11 @@ class Live:
         self.state = State()
         self.commands: dict[str, int] = {}  # command id → the last seq it recorded
         self.lock = asyncio.Lock()
-        self._views: dict[ViewKey, tuple[int, bytes]] = {}
+        self._versions: dict[ViewKey, Version] = {}  # each key's newest view
+        # The sheet at one seq, per seat whose view is private (None for every other): built
+        # once for every audience, and kept while the game itself does not change.
+        self._sheets: dict[int | None, SheetView] = {}
+        self._sheets_at: tuple[int, Game | None] = (-1, None)
 
     def fold(self, records: tuple[Recorded, ...]) -> None:
         for record in records:
@@ -119,35 +129,89 @@ class Live:
                 if record.command:
                     self.commands[record.command] = record.seq
 
+    def key(self, seen_by: Audience = "member", seat: int | None = None) -> ViewKey:
+        """Which view ``seen_by`` at ``seat`` gets: the seat counts only where the game keeps
+        racks (online) or slips (a duplicate room) private."""
+        game = self.state.game
+        private = game is not None and (game.online is not None or bool(game.slips))
+        return seen_by, seat if private else None
+
+    def version(self, key: ViewKey) -> Version:
+        """The view of ``key`` at the current seq, built once however many phones get it;
+        it remembers the key's view before it, for the change."""
+        current = self._versions.get(key)
+        if current is None or current.seq != self.state.seq:
+            current = self._versions[key] = Version(self.state.seq, self._view(key), current)
+        return current
+
+    def _view(self, key: ViewKey) -> TableView:
+        """``rules.views.view`` for ``key``, its sheet shared with the other keys.
+
+        What differs between audiences is outside the sheet (the host's devices, a device
+        that waits), and between seats only a private game's rack and slip: those are made
+        for the key, the rest of the sheet once (``rules.views`` builds the whole sheet,
+        tile tracking and board rows included, on every call).
+        """
+        seen_by, seat = key
+        table = view(replace(self.state, game=None), seen_by)  # all but the sheet
+        if seen_by == "waiting" or self.state.game is None:
+            return table
+        return replace(table, sheet=self._sheet(seat))
+
+    def _sheet(self, seat: int | None) -> SheetView:
+        state, game = self.state, self.state.game
+        assert game is not None
+        at, of = self._sheets_at
+        if at != state.seq:
+            # A join or a device let in changes no sheet but its seq.
+            kept = self._sheets.items() if game is of else ()
+            self._sheets = {s: replace(v, seq=state.seq) for s, v in kept}
+            self._sheets_at = (state.seq, game)
+        sheet = self._sheets.get(seat)
+        if sheet is None:
+            other = next(iter(self._sheets.values()), None)
+            if other is None:
+                sheet = view(state, "member", seat).sheet
+                assert sheet is not None
+            else:  # the same sheet with this seat's own rack and slip
+                sheet = replace(
+                    other,
+                    online=online_view(game, seat) if other.online is not None else None,
+                    room=room_view(game, seat) if other.room is not None else None,
+                )
+            self._sheets[seat] = sheet
+        return sheet
+
     def view_json(self, seen_by: Audience = "member", seat: int | None = None) -> bytes:
         """The table at the current seq as ``seen_by`` sees it — in an online game with the
         rack of ``seat`` and no other — encoded once however many phones get it."""
-        game = self.state.game
-        # An online game's racks and a duplicate room's slips are each seat's own.
-        private = game is not None and (game.online is not None or bool(game.slips))
-        key: ViewKey = (seen_by, seat if private else None)
-        cached = self._views.get(key)
-        if cached is None or cached[0] != self.state.seq:
-            cached = self._views[key] = (
-                self.state.seq,
-                encoder.encode(view(self.state, seen_by, key[1])),
-            )
-        return cached[1]
+        return self.version(self.key(seen_by, seat)).json()
 
-    def state_message(self, seen_by: Audience = "member", seat: int | None = None) -> bytes:
-        """The ``state`` message for the phones of ``seen_by`` (and ``seat``) at the current
-        seq."""
-        raw = msgspec.Raw(self.view_json(seen_by, seat))
-        return encoder.encode(StateMessage(self.state.seq, raw))
+    def frame(self, key: ViewKey, after: int) -> Frame:
+        """What a phone that has the view of ``key`` at seq ``after`` (-1: none) is sent of
+        the current seq: the change from there, or else the whole state."""
+        return self.version(key).frame(after)
 
 
 class Tables:
     """Every table this process serves, over one store."""
 
-    def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], int] = now_ms,
+        *,
+        idle_ms: int = IDLE_MS,
+        held_max: int = HELD_MAX,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.idle_ms = idle_ms
+        self.held_max = held_max
         self._live: dict[str, Live] = {}
+        self._used: dict[str, int] = {}  # table → last used (ms), the least recent first
+        self._swept = 0
+        self._followed: Callable[[str], bool] = lambda table_id: False
         self._touched: dict[tuple[str, str], int] = {}  # (table, device) → last written
         self._watchers: list[Callable[[str], None]] = []
 
@@ -215,6 +279,7 @@ class Tables:
     def forget(self, table_id: str) -> None:
         """Let go of a table that was deleted (by this process or another)."""
         self._live.pop(table_id, None)
+        self._used.pop(table_id, None)
 
     async def _read(self, table_id: str, after: int) -> tuple[Recorded, ...]:
         """The table's log after ``after``; raises TableGone, forgetting the table."""
@@ -255,21 +320,70 @@ class Tables:
         return who
 
     async def live(self, table_id: str) -> Live:
-        """The table caught up with its log."""
+        """The table caught up with its log.
+
+        A table this process does not hold yet is read once. A held one is read again only on
+        a shared store that no subscription here follows: a followed table is as current as
+        its follower, which folds each event as it comes (``advance``), and every append to a
+        store that is not shared goes through this process.
+        """
+        self._use(table_id)
         live = self._live.get(table_id)
-        if live is None:
-            live = self._live[table_id] = Live()
-        elif not self.store.shared:
-            return live  # every append to it went through this process
+        if live is not None and (not self.store.shared or self.store.follows(table_id)):
+            return live
+        records = await self._read(table_id, live.state.seq if live is not None else 0)
+        # Held only once read: a caller meanwhile reads too rather than taking an empty
+        # table for the real one; the first to be done is kept and the other folds into it.
+        live = self._live.setdefault(table_id, live if live is not None else Live())
         before = live.state.seq
-        live.fold(await self._read(table_id, live.state.seq))
+        live.fold(records)
         self._moved(table_id, live, before)
         return live
+
+    def keep_while(self, followed: Callable[[str], bool]) -> None:
+        """Hold a table for as long as ``followed(table_id)``: the hub's phones follow it."""
+        self._followed = followed
+
+    def held(self) -> frozenset[str]:
+        """The tables this process holds in memory."""
+        return frozenset(self._live)
+
+    def _use(self, table_id: str) -> None:
+        now = self.clock()
+        self._used.pop(table_id, None)
+        self._used[table_id] = now  # to the end: the dict runs from least to most recent
+        if now - self._swept >= SWEEP_MS or len(self._live) >= self.held_max:
+            self._swept = now
+            self._evict(now, table_id)
+
+    def _evict(self, now: int, using: str) -> None:
+        """Let go of the tables no phone here follows that went unused for ``idle_ms``, and of
+        the least recently used beyond ``held_max``: a table comes back whole from its log
+        when it is next used. A table in the middle of a command stays, and so does an online
+        game waiting for its clock or the computer (this process passes or plays for it)."""
+        for table_id, used in list(self._used.items()):
+            if now - used < self.idle_ms and len(self._live) < self.held_max:
+                break  # the rest were used later
+            live = self._live.get(table_id)
+            if live is None:
+                del self._used[table_id]
+            elif not (
+                table_id == using
+                or self._followed(table_id)
+                or live.lock.locked()
+                or _waits(live.state)
+            ):
+                del self._live[table_id], self._used[table_id]
 
     def advance(self, table_id: str, records: tuple[Recorded, ...]) -> Live | None:
         """Fold events that arrived by subscription; None when a gap needs a read first."""
         live = self._live.get(table_id)
-        if live is None or (records and records[0].seq > live.state.seq + 1):
+        if live is None:
+            return None
+        if records and records[0].seq > live.state.seq + 1:
+            # Never for a table held while followed; should it happen, the table is let go
+            # so that ``live`` reads it whole rather than trusting its follower.
+            del self._live[table_id]
             return None
         before = live.state.seq
         live.fold(records)
@@ -311,7 +425,7 @@ class Tables:
                 )
             edition = command.edition if isinstance(command, c.StartGame) else None
             if edition is None and state.game is not None:
-                edition = state.game.edition
+                edition = state.game.edition.code
             contains = lexicon(edition) if edition is not None else None
             found = isinstance(command, c.CloseRound) and edition is not None  # a room's top
             events = decide(
@@ -334,7 +448,7 @@ class Tables:
         game = (await self.live(table_id)).state.game
         if game is None or game.board is None or not room.in_room(game):
             return
-        graph = await asyncio.to_thread(word_graph, game.edition)
+        graph = await asyncio.to_thread(word_graph, game.edition.code)
         if graph is None:
             return
         _, rules = room.rules_of(game)
@@ -376,7 +490,7 @@ class Tables:
         who = Actor(COMPUTER, turn.player, COMPUTER)
 
         def deciding(state: State) -> tuple[tuple[Event, ...], str]:
-            edition = state.game.edition if state.game is not None else None
+            edition = state.game.edition.code if state.game is not None else None
             contains = lexicon(edition) if edition is not None else None
             return decide(state, command, at=self.clock(), actor=who, contains=contains), COMPUTER
 
@@ -418,30 +532,57 @@ class Tables:
         deciding: Callable[[State], tuple[tuple[Event, ...], str]],
         command_id: str,
     ) -> tuple[State, int]:
-        """Decide (the events, and the device as the log names it) on the fresh state and
+        """Decide (the events, and the device as the log names it) on the table as held and
         append; decided again when another process appended first, never dropped. The state
         after, and the seq of the last event — for a command id seen before, as then.
+
+        One round trip to the store when the table is current: the append names the seq the
+        decision was made on, and a store that has moved on refuses it with the events this
+        process missed (``Conflict.records``), which are folded before deciding again. A
+        refusal of the command itself holds only on the table as it stands: a table no
+        subscription here follows is caught up first.
         """
         live = self._live.get(table_id) or await self.live(table_id)
+
+        def fold(records: tuple[Recorded, ...]) -> None:
+            before = live.state.seq
+            live.fold(records)
+            self._moved(table_id, live, before)
+
         async with live.lock:
+            current = not self.store.shared or self.store.follows(table_id)
             for attempt in range(APPEND_TRIES):
-                live = await self.live(table_id)
                 if command_id and command_id in live.commands:
                     return live.state, live.commands[command_id]  # a retry: as the first time
                 at = self.clock()
-                events, by = deciding(live.state)
+                try:
+                    events, by = deciding(live.state)
+                except GameError:
+                    if current:
+                        raise
+                    fold(await self._read(table_id, live.state.seq))
+                    current = True
+                    continue
                 try:
                     records = await self.store.append(
                         table_id, live.state.seq, events, device=by, at=at, command=command_id
                     )
-                except Conflict:  # another process appended first: decide again on its state,
-                    # after a random pause so two processes stop colliding in step
-                    await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+                except Conflict as conflict:  # another process appended first
+                    missed = conflict.records or await self._read(table_id, live.state.seq)
+                    fold(missed)
+                    current = True
+                    if attempt:  # again: a random pause, so two processes stop colliding in step
+                        await asyncio.sleep(random.uniform(0, 0.002 * min(attempt, 10)))
                     continue
-                before = live.state.seq
-                live.fold(records)
-                self._moved(table_id, live, before)
-                return live.state, records[-1].seq
+                except TableGone:
+                    self.forget(table_id)
+                    raise
+                if records and records[0].seq > live.state.seq + 1:
+                    # A command recorded before, past what this process holds: catch up so
+                    # the state returned has it.
+                    fold(await self._read(table_id, live.state.seq))
+                fold(records)
+                return live.state, records[-1].seq if records else live.state.seq
         raise GameError("the table is too busy; try again", code=codebook.BUSY)
 
     async def preview(
@@ -457,8 +598,16 @@ class Tables:
                 "an online game tells whether a word exists only when the move is confirmed",
                 code=codebook.NO_WORD_CHECK,
             )
-        result, words, _ = score_move(state.game.edition, state.game.board, move, check)
+        result, words, _ = preview_move(state.game.board or state.game.edition, move, check)
         return result, words
+
+
+def _waits(state: State) -> bool:
+    """Whether an online game waits for the server: a time per move, or the computer."""
+    game = state.game
+    return game is not None and (
+        online.deadline(game) is not None or computer.turn(game) is not None
+    )
 
 
 def _quiet(task: "asyncio.Future[None]") -> None:
@@ -466,18 +615,19 @@ def _quiet(task: "asyncio.Future[None]") -> None:
         task.exception()  # read, so a store that was down is not logged as never retrieved
 
 
-def score_move(
-    edition_code: str, board: Board | None, move: Move, check: bool
+def preview_move(
+    where: Board | editions.Edition, move: Move, check: bool
 ) -> tuple[MoveScore, tuple[str, ...], Play | None]:
-    """A move's score on ``board`` (or typed), its words' list statuses when asked, and the
-    tiles it lays (None for typed words).
+    """A move scored as ``rules.decide.score_move`` scores it — on the board ``where``, or
+    typed in its edition — its words' list statuses when asked, and the tiles it lays (None
+    for typed words).
 
     Raises GameError with the refusal's code. The list never changes a score (WL-12).
     """
-    edition = editions.get(edition_code)
-    result, play = rules_score_move(edition_code, board, move.board, move.typed)
+    result, play = score_move(where, move.board, move.typed)
     if not check:
         return result, (), play
+    edition = where.edition if isinstance(where, Board) else where
     words = [w.word for w in result.words]
-    statuses = word_statuses(edition, words, lexicon(edition_code))
+    statuses = word_statuses(edition, words, lexicon(edition.code))
     return result, tuple(str(s) for s in statuses), play

@@ -9,6 +9,7 @@ from events import commands as c
 from events import events as e
 from events.commands import TypedLetter
 from events.events import Mode
+from rules import rulesets
 from rules.decide import decide
 from rules.errors import GameError, IllegalPlacement, NotationError
 from rules.state import State
@@ -365,7 +366,7 @@ def test_duplicate_seats_one_to_four(players: int) -> None:
     state = duplicate(players)
     assert state.game is not None
     assert state.game.mode == "duplicate"
-    assert state.game.rules == "duplicate"
+    assert state.game.rules is rulesets.DUPLICATE
     assert len(state.game.rounds[0].scores) == players
 
 

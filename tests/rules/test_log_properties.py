@@ -206,3 +206,29 @@ def test_tiles_are_conserved(game: tuple[Setup, list]) -> None:
         assert {f: on_board[f] + left[f] for f in counts} == counts
         assert panel.not_on_board + sum(on_board.values()) == edition.total_tiles
         assert panel.in_bag == panel.not_on_board - 7 * setup.players
+
+
+@PROPERTY
+@given(games)
+def test_replaying_any_prefix_equals_the_state_folded_to_it(game: tuple[Setup, list]) -> None:
+    # The whole state, steps and all: the shared sheet a reducer grows (rules.history) and
+    # the games each step keeps for undo are the same however the state was reached.
+    setup, drawn = game
+    _, log, states = play(setup, drawn)
+    for state in states:
+        assert replay(log[: state.seq]) == state
+
+
+@PROPERTY
+@given(games)
+def test_undo_leaves_the_game_a_log_without_the_line_makes(game: tuple[Setup, list]) -> None:
+    setup, drawn = game
+    _, log, states = play(setup, drawn)
+    by_seq = {state.seq: state for state in states}
+    for state in states:
+        event = log[state.seq - 1].event
+        if isinstance(event, e.LineUndone) and event.line == state.seq - 1:
+            assert state.game == by_seq[event.line - 1].game  # the newest line: as before it
+    struck = {r.event.line for r in log if isinstance(r.event, e.LineUndone)}
+    kept = [r for r in log if not isinstance(r.event, e.LineUndone) and r.seq not in struck]
+    assert replay(log).game == replay(kept).game

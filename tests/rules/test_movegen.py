@@ -35,7 +35,8 @@ def rows(*middle: str, at: int = 7) -> list[str]:
 
 def brute_force(board: Board, rack: str, words: set[tuple[str, ...]]) -> dict[frozenset, int]:
     """Every legal move as its set of (square, tile) with its total, found the slow way."""
-    alphabet = sorted({letter for word in words for letter in word})
+    # A blank stands for a letter of the edition's alphabet, not any letter the list has.
+    alphabet = sorted({letter for word in words for letter in word} & board.edition.alphabet)
     tiles: list[list[Tile]] = []
     for tile in parse_rack(board, rack):
         tiles.append([Tile(x, blank=True) for x in alphabet] if tile is None else [tile])
@@ -211,6 +212,28 @@ def test_parse_rack_refuses_a_letter_the_set_lacks() -> None:
     with pytest.raises(NotationError) as refused:
         parse_rack(Board.empty(editions.get("it")), "KA")
     assert refused.value.code == "locked_blank"
+
+
+def test_a_polish_blank_is_never_q_v_or_x_though_the_list_has_such_words() -> None:
+    pl = editions.get("pl")
+    graph, _ = graph_of(pl, ["AX", "VA", "AVA", "QUA", "AU"])
+    words = {m.word for m in generate(Board.empty(pl), "AU?", graph)}
+    assert words == {"AU", "Au", "aU"}  # not Ax, vA, Ava, qUA
+
+
+@pytest.mark.parametrize("rack", ["AO?", "E??", "AEIO??"])
+def test_no_polish_move_of_the_committed_list_has_a_blank_outside_the_set(rack: str) -> None:
+    pl = editions.get("pl")
+    moves = generate(Board.empty(pl), rack, wordlists.get("pl").graph)
+    assert moves
+    assert all(tile.letter in pl.faces for move in moves for _, tile in move.play.tiles)
+
+
+def test_an_italian_blank_stands_for_j_k_w_x_or_y() -> None:
+    # ALP-05: FIGS art. 8 lets a jolly be any of the 26 letters, the five the set lacks too.
+    it = editions.get("it")
+    graph, _ = graph_of(it, ["KA", "OK"])
+    assert {m.word for m in generate(Board.empty(it), "AO?", graph)} == {"kA", "Ok"}
 
 
 # Brute force as the oracle

@@ -9,9 +9,10 @@ import msgspec
 import pytest
 
 import editions
+from editions import codebook
 from events import commands as c
 from events import events as e
-from rules import bag, online, permissions
+from rules import bag, online, permissions, rulesets
 from rules.board import Board
 from rules.errors import GameError
 from rules.permissions import Actor
@@ -93,7 +94,7 @@ def test_an_online_game_deals_seven_tiles_to_each_seat_from_the_seed(players: in
 @pytest.mark.parametrize("edition", ["nl", "en", "fr", "de", "es", "it", "pl", "woordstrijd"])
 def test_every_edition_with_a_board_and_a_list_can_be_played_online(edition: str) -> None:
     table = Table(2, SEED, edition)
-    assert table.game.rules == "online"
+    assert table.game.rules is rulesets.ONLINE
     assert len(table.online.bag) == editions.get(edition).total_tiles - 14
     check(table)
 
@@ -247,6 +248,15 @@ def test_a_blank_is_taken_from_the_rack_for_any_letter() -> None:
     assert refused(table, c.Play(c.BoardMove("H8", "across", "qq"))).params == {"tiles": "?"}
     table.do(c.Play(c.BoardMove("H8", "across", f"q{letter}")))
     assert "?" not in table.rack(0)
+
+
+@pytest.mark.parametrize(("edition", "letter"), [("pl", "v"), ("pl", "q"), ("en", "ø")])
+def test_a_blank_stands_only_for_a_letter_of_the_set(edition: str, letter: str) -> None:
+    table = Table(2, seed_where(lambda r: "?" in r[0], edition=edition), edition=edition)
+    other = next(x for x in table.rack() if x != "?")
+    refusal = refused(table, c.Play(c.BoardMove("H8", "across", f"{letter}{other}")))
+    assert refusal.code == codebook.BLANK_NOT_IN_ALPHABET
+    assert refusal.params == {"letter": letter.upper()}
 
 
 def test_a_move_with_an_invalid_cross_word_is_refused_and_the_player_keeps_tiles_and_turn() -> None:

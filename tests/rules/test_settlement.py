@@ -382,7 +382,7 @@ def test_new_game_same_players_next_starts(players: int, starter: int, next_star
     state = play(state, c.NewGame())
     game = state.game
     assert game is not None
-    assert (game.edition, game.mode, game.rules, game.players) == (
+    assert (game.edition.code, game.mode, game.rules.code, game.players) == (
         "pl",
         "classic",
         "pfs-house",

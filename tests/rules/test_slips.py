@@ -61,6 +61,14 @@ def test_a_slip_that_cannot_be_laid_is_refused_with_its_reason(
     assert refused.value.code == code
 
 
+def test_a_blank_in_a_slip_stands_only_for_a_letter_of_the_set() -> None:
+    board = Board.empty(editions.get("pl"))
+    with pytest.raises(GameError) as refused:
+        slips.lay(board, tuple("?A"), "vA", "H8", "across")  # Polish has no V: never a blank's
+    assert refused.value.code == codebook.BLANK_NOT_IN_ALPHABET
+    assert refused.value.params == {"letter": "V"}
+
+
 def test_a_short_rack_names_the_tiles_it_lacks() -> None:
     with pytest.raises(GameError) as refused:
         slips.lay(PLANK, tuple("R"), "KRAAN", "H8", "down")

@@ -1,20 +1,24 @@
-"""A redis-server owned by a test: its own port and folder, stopped and restarted at will.
+"""A redis-server owned by a test: its own port and folder, stopped and restarted at will;
+and a Redis Cluster of three such servers.
 
 It runs with ``--appendonly yes --appendfsync always``, so every write Redis acknowledged
 is on disk and survives ``stop(kill=True)`` followed by ``start()`` — the fault tests rely
 on that. The port stays the same across restarts, so clients reconnect to the same URL.
 """
 
+import random
 import shutil
 import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import redis
 
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+REDIS_CLI = shutil.which("redis-cli") or "/usr/bin/redis-cli"
 
 
 def free_port() -> int:
@@ -24,12 +28,28 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def cluster_port() -> int:
+    """A free port for a cluster node: a node also listens on its port + 10,000 (the cluster
+    bus), so both must be free and the port at most 55,535 — below the ephemeral range, where
+    ``free_port`` draws from."""
+    for port in random.sample(range(20_000, 30_000), 200):
+        with socket.socket() as one, socket.socket() as bus:
+            try:
+                one.bind(("127.0.0.1", port))
+                bus.bind(("127.0.0.1", port + 10_000))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port pair for a cluster node")
+
+
 class RedisServer:
     """One redis-server process with its data in ``folder``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, pick: Callable[[], int] = free_port) -> None:
         self.folder = folder
-        self.port = free_port()
+        self.pick = pick
+        self.port = pick()
         self._process: subprocess.Popen[bytes] | None = None
         self._started = False  # once it has run, the port is part of its clients' URL
 
@@ -43,7 +63,16 @@ class RedisServer:
         """Whether the process is up."""
         return self._process is not None and self._process.poll() is None
 
-    def start(self, timeout: float = 10.0) -> None:
+    def empty(self) -> str:
+        """Delete every key; the server's URL."""
+        client = redis.Redis(port=self.port)
+        try:
+            client.flushall()
+        finally:
+            client.close()
+        return self.url
+
+    def start(self, timeout: float = 10.0, options: tuple[str, ...] = ()) -> None:
         """Start the server (a first start may move to another port if this one is taken)."""
         assert not self.running, "already running"
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -59,6 +88,7 @@ class RedisServer:
                     "--save", "",
                     "--daemonize", "no",
                     "--logfile", str(self.folder / "redis.log"),
+                    *options,
                 ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -71,7 +101,7 @@ class RedisServer:
             self._process.wait()
             self._process = None
             if not self._started:
-                self.port = free_port()  # taken meanwhile by someone else
+                self.port = self.pick()  # taken meanwhile by someone else
         log = (self.folder / "redis.log").read_text(errors="replace")[-2000:]
         raise RuntimeError(f"redis-server did not start on port {self.port}:\n{log}")
 
@@ -111,3 +141,67 @@ class RedisServer:
         """Stop and start again on the same port with the same data."""
         self.stop(kill=kill)
         self.start()
+
+
+class RedisClusterServers:
+    """Three redis-servers joined into one Redis Cluster (three primaries, no replicas), each
+    serving a third of the hash slots."""
+
+    def __init__(self, folder: Path, size: int = 3) -> None:
+        self.nodes = [RedisServer(folder / f"node-{n}", cluster_port) for n in range(size)]
+
+    @property
+    def url(self) -> str:
+        """Where a cluster client starts: any one node; it finds the others."""
+        return f"redis+cluster://127.0.0.1:{self.nodes[0].port}"
+
+    def start(self, timeout: float = 20.0) -> None:
+        """Start the nodes, give each its slots and wait until every node says ``ok``."""
+        for node in self.nodes:
+            node.start(options=("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"))
+        subprocess.run(
+            [REDIS_CLI, "--cluster", "create", *(f"127.0.0.1:{n.port}" for n in self.nodes),
+             "--cluster-yes"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=timeout,
+        )  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while not all(self._ready(node) for node in self.nodes):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the Redis Cluster did not come up")
+            time.sleep(0.05)
+
+    @staticmethod
+    def _ready(node: RedisServer) -> bool:
+        client = redis.Redis(port=node.port)
+        try:
+            info = client.cluster("INFO")
+            slots = client.cluster("SLOTS")
+        finally:
+            client.close()
+        # every node knows every other's slots: a client may start from any of them
+        return info.get("cluster_state") == "ok" and len(slots) == 3
+
+    def empty(self) -> str:
+        """Delete every key on every node; the cluster's URL."""
+        for node in self.nodes:
+            node.empty()
+        return self.url
+
+    def holder(self, key: str) -> int:
+        """The port of the node that serves ``key``'s slot."""
+        client = redis.Redis(port=self.nodes[0].port)
+        try:
+            slot = client.cluster("KEYSLOT", key)
+            for start, end, primary, *_ in client.cluster("SLOTS"):
+                if start <= slot <= end:
+                    return int(primary[1])
+        finally:
+            client.close()
+        raise AssertionError(f"no node serves the slot of {key}")
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()

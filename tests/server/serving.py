@@ -36,6 +36,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from events.events import DeviceJoined, DeviceRemoved, Recorded
+from server.sheets import apply, read_frame
 from server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -273,6 +274,7 @@ class Message(msgspec.Struct, frozen=True):
     type: str
     id: str = ""
     seq: int = 0
+    after: int = -1  # a change: the seq of the view it follows
     code: str = ""
     params: dict[str, Any] = {}
     message: str = ""
@@ -287,7 +289,8 @@ WAIT = 20.0  # seconds a phone waits for an answer before the test fails
 
 
 class Phone:
-    """One phone on ``/ws``: it says hello, sends commands and keeps every state it is sent."""
+    """One phone on ``/ws``: it says hello, sends commands and keeps every view it has — sent
+    whole, or made from the one before by a change, as the app does (``server.sheets``)."""
 
     def __init__(
         self, ws_url: str, table: str, token: str, *, compression: str | None = "deflate"
@@ -298,9 +301,12 @@ class Phone:
         self.compression = compression
         self.ws: ClientConnection | None = None
         self.seq = 0  # the last seq this phone saw
-        self.states: list[tuple[int, bytes]] = []  # (seq, view) as received, in order
+        self.states: list[tuple[int, bytes]] = []  # (seq, view) in order, encoded as sent
+        self.frames_in: list[tuple[str, int]] = []  # (message type, bytes on the wire)
         self.answers: dict[str, Message] = {}  # command or preview id → accepted / rejected
         self._fresh = True  # no state since the last hello
+        self._asked = 0  # resyncs not answered yet: their state may repeat the last seq
+        self._view: dict[str, Any] | None = None  # the last view, decoded, for changes
 
     async def connect(self, **options: Any) -> None:
         """Open the socket (``options`` go to ``websockets``' ``connect``)."""
@@ -332,19 +338,37 @@ class Phone:
         """Send a command without waiting for its answer."""
         await self.send({"type": "command", "id": command_id, "command": command})
 
+    async def resync(self) -> None:
+        """Ask for the whole view again, as a phone does when a change does not follow its
+        own; the state that comes may repeat the last seq seen."""
+        self._asked += 1
+        await self.send({"type": "resync"})
+
     async def receive(self, timeout: float = WAIT) -> Message:
-        """The next message; states and answers are also kept."""
+        """The next message; views and answers are also kept."""
         assert self.ws is not None
-        message = _decoder.decode(await asyncio.wait_for(self.ws.recv(), timeout))
-        if message.type == "state":
-            # In order, each once; only the first state after a hello may repeat the last seen.
-            assert message.seq > self.seq or (self._fresh and message.seq == self.seq), (
+        frame = await asyncio.wait_for(self.ws.recv(), timeout)
+        data = read_frame(frame)
+        message = _decoder.decode(data)
+        self.frames_in.append((message.type, len(frame)))
+        if message.type in ("state", "change"):
+            # In order, each once; only a state after a hello or a resync may repeat the last.
+            again = self._fresh or (self._asked and message.type == "state")
+            assert message.seq > self.seq or (again and message.seq == self.seq), (
                 message.seq,
                 self.seq,
             )
+            if message.type == "state":
+                view = bytes(message.view)
+                self._view = msgspec.json.decode(view)
+                self._asked = max(0, self._asked - 1)
+            else:  # sent only to a phone that has the view it follows, never after a hello
+                assert not self._fresh and self._view is not None, "a change before a state"
+                assert message.after == self.seq, (message.after, self.seq)
+                view = msgspec.json.encode(apply(self._view, msgspec.json.decode(data)))
             self._fresh = False
             self.seq = message.seq
-            self.states.append((message.seq, bytes(message.view)))
+            self.states.append((message.seq, view))
         elif message.id:
             self.answers[message.id] = message
         return message
@@ -563,8 +587,8 @@ class Table:
 
 
 class Recording(Phone):
-    """A phone that also keeps every frame it received, as the text that came: what a privacy
-    test holds against the log."""
+    """A phone that also keeps every frame it received, as the text that came (a compressed
+    one inflated): what a privacy test holds against the log."""
 
     def __init__(self, name: str, ws_url: str, table: str, token: str) -> None:
         super().__init__(ws_url, table, token)
@@ -578,7 +602,7 @@ class Recording(Phone):
 
         async def recording(*args: Any, **kwargs: Any) -> Any:
             frame = await receive(*args, **kwargs)
-            self.frames.append(frame if isinstance(frame, str) else frame.decode())
+            self.frames.append(read_frame(frame).decode())  # a big state comes gzipped
             return frame
 
         self.ws.recv = recording  # type: ignore[method-assign]

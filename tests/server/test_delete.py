@@ -51,9 +51,9 @@ def delete(table: Table, token: str | None = None, via: ServerProcess | None = N
 
 
 async def told_deleted(phone: Phone) -> None:
-    """The phone is told ``table_deleted`` (after any states in flight), then closed 1008."""
+    """The phone is told ``table_deleted`` (after any views in flight), then closed 1008."""
     message = await phone.receive()
-    while message.type == "state":
+    while message.type in ("state", "change"):
         message = await phone.receive()
     assert (message.type, message.code) == ("rejected", "table_deleted"), message
     with pytest.raises(ConnectionClosed) as closed:

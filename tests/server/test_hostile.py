@@ -27,6 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Close
 
+from server.sheets import read_frame
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
     ROOT,
@@ -195,7 +196,7 @@ def test_a_1_mb_body_is_refused_too_large(
 
 
 async def test_a_1_mb_frame_is_closed_1009(table: Table, watch: Watch) -> None:
-    async with connect(table.server.ws_url, max_size=None) as ws:  # deflated: 1 KB on the wire
+    async with connect(table.server.ws_url, max_size=None) as ws:  # no deflate: 1 MB sent
         await ws.send("x" * 1_000_000)
         assert await _close_code(ws) == 1009
     watch.check()
@@ -253,9 +254,7 @@ def test_silent_tcp_connections_are_closed(server: ServerProcess, watch: Watch) 
     watch.check()
 
 
-def test_slowloris_is_closed_within_the_header_timeout(
-    server: ServerProcess, watch: Watch
-) -> None:
+def test_slowloris_is_closed_within_the_header_timeout(server: ServerProcess, watch: Watch) -> None:
     with socket.create_connection(("127.0.0.1", server.port), timeout=HEADERS + SLACK) as raw:
         start = time.monotonic()
         raw.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
@@ -325,9 +324,7 @@ def test_x_forwarded_for_counts_from_a_trusted_proxy(tmp_path: Path) -> None:
     watch.check()
 
 
-def test_limits_hold_across_two_redis_processes(
-    redis_server: RedisServer, tmp_path: Path
-) -> None:
+def test_limits_hold_across_two_redis_processes(redis_server: RedisServer, tmp_path: Path) -> None:
     client = redis.Redis.from_url(redis_server.url)
     client.flushdb()
     options = (*FAST, "--joins-per-minute", "4")
@@ -544,7 +541,7 @@ def _hello(table: Table) -> str:
 
 
 async def _answer(ws: ClientConnection) -> dict[str, object]:
-    return json.loads(await asyncio.wait_for(ws.recv(), 10))
+    return json.loads(read_frame(await asyncio.wait_for(ws.recv(), 10)))
 
 
 async def _closed(ws: ClientConnection, timeout: float) -> Close:

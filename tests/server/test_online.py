@@ -276,10 +276,9 @@ def walk(value: Any) -> Iterator[tuple[str, Any]]:
 
 
 def states(device: Recording) -> Iterator[tuple[int, dict[str, Any]]]:
-    for frame in device.frames:
-        message = json.loads(frame)
-        if message["type"] == "state":
-            yield message["seq"], message["view"]
+    """Every view the device had: sent whole, or made by a change from the one before."""
+    for seq, view in device.states:
+        yield seq, json.loads(view)
 
 
 # --- servers ---------------------------------------------------------------------------------
@@ -436,7 +435,7 @@ def before_end(device: Recording, secrets: Secrets) -> list[str]:
     frames = []
     for frame in device.frames:
         message = json.loads(frame)
-        if message["type"] == "state" and message["seq"] >= ended(secrets):
+        if message["type"] in ("state", "change") and message["seq"] >= ended(secrets):
             break
         frames.append(frame)
     return frames

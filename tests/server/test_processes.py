@@ -148,8 +148,9 @@ async def test_a_malformed_entry_in_one_table_silences_no_other_and_is_logged_on
         await room.open()
         client = redis.Redis.from_url(redis_server.url)
         try:
-            client.xadd(f"table:{broken.id}", {"data": b'{"seq": 0, "event": {"kind": "?"'},
-                        id=f"{top + 1}-0")  # fmt: skip
+            entry = b'{"seq": 0, "event": {"kind": "?"'
+            client.xadd(f"table:{{{broken.id}}}", {"data": entry}, id=f"{top + 1}-0")
+            client.spublish(f"table:{{{broken.id}}}@0", entry)  # heard, as an append is
         finally:
             client.close()
         await asyncio.sleep(3)  # the broken table's follower tries again a few times

@@ -162,17 +162,20 @@ def private_words(
     shown. A word on the sheet already at the draw (an earlier round's) proves nothing."""
     leaked = []
     frames = [(json.loads(f), f) for f in device.frames]
-    drawn = [f for m, f in frames if m["type"] == "state" and m["seq"] == since]
+    drawn = [view.decode() for seq, view in device.states if seq == since]  # the whole view
     public = {w for theirs in words.values() for w in theirs if any(f'"{w}"' in f for f in drawn)}
     for message, frame in frames:
-        if message["type"] != "state" or not since <= message["seq"] < upto:
+        if message["type"] not in ("state", "change") or not since <= message["seq"] < upto:
             continue
         for owner, theirs in words.items():
             for word in theirs - public:
                 if owner != device.name and f'"{word}"' in frame:
                     at = frame.index(f'"{word}"')
                     leaked.append(f"{owner}:{word}@{message['seq']} {frame[at - 150 : at + 50]}")
-        room = (message["view"]["sheet"] or {}).get("room") or {}
+    for seq, view in device.states:
+        if not since <= seq < upto:
+            continue
+        room = (json.loads(view)["sheet"] or {}).get("room") or {}
         if room.get("mine") is not None:
             assert room["mine"]["word"] in words.get(device.name, ()), device.name
     return leaked

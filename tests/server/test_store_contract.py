@@ -1,7 +1,8 @@
 """The contract every store keeps, run against each backend; then what only Redis adds.
 
 The shape of pyeventsourcing's recorder test case and of broadcaster's per-backend tests:
-one suite, parametrized by the ``store`` fixture over SQLite and Redis.
+one suite, parametrized by the ``store`` fixture over SQLite, one Redis and a Redis Cluster
+of three nodes.
 """
 
 import asyncio
@@ -9,7 +10,7 @@ import contextlib
 import sqlite3
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 import msgspec
@@ -22,7 +23,34 @@ from events.events import PointsEntered, Recorded, encode
 from server.store import Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
-from tests.server.redis_server import RedisServer
+from tests.server.redis_server import RedisClusterServers, RedisServer
+
+
+@pytest.fixture(scope="module")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterServers]:
+    """A three-node Redis Cluster for this module's tests."""
+    cluster = RedisClusterServers(tmp_path_factory.mktemp("cluster"))
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "redis", "cluster"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """Each backend in turn, empty: the contract tests run once per store."""
+    if request.param == "sqlite":
+        backend: Store = SqliteStore(tmp_path / "tilestream.db")
+    elif request.param == "redis":
+        backend = RedisStore(request.getfixturevalue("redis_server").empty())
+    else:
+        backend = RedisStore(request.getfixturevalue("redis_cluster").empty())
+    await backend.start()
+    try:
+        yield backend
+    finally:
+        await backend.close()
 
 
 def new_table() -> str:
@@ -140,6 +168,19 @@ async def test_append_refuses_a_stale_expected_and_writes_nothing(
     assert await store.read(table) == before
     # the refused command id was not remembered: it records now
     assert seqs(await store.append(table, 2, points(7), command="late")) == [3]
+
+
+async def test_a_refused_append_carries_the_events_the_caller_missed(store: Store) -> None:
+    table = new_table()
+    log = await store.append(table, 0, points(1, 2)) + await store.append(table, 2, points(3))
+    for expected in (0, 1, 2):
+        with pytest.raises(Conflict) as refused:
+            await store.append(table, expected, points(9), command="late")
+        assert refused.value.records == log[expected:]  # read with the refusal, in order
+    with pytest.raises(Conflict) as ahead:
+        await store.append(table, 5, points(9))
+    assert ahead.value.records == ()
+    assert await store.read(table) == log
 
 
 async def test_append_with_a_repeated_command_id_records_once(store: Store) -> None:
@@ -446,7 +487,7 @@ async def test_redis_itself_refuses_a_stale_entry_id(redis_store: RedisStore) ->
     raw = redis_store.redis
     for stale in ("1-0", "2-0"):
         with pytest.raises(redis.exceptions.ResponseError, match="equal or smaller"):
-            await raw.xadd(f"table:{table}", {"data": b"{}"}, id=stale)
+            await raw.xadd(f"table:{{{table}}}", {"data": b"{}"}, id=stale)
     assert await redis_store.read(table) == log
 
 
@@ -518,30 +559,31 @@ async def test_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
 async def test_redis_store_closes_even_when_a_cancel_is_swallowed(
     redis_store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    subscription = redis_store.subscribe(new_table())
+    table = new_table()
+    subscription = redis_store.subscribe(table)
     first = asyncio.ensure_future(anext(subscription))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)  # followed: the listener reads its subscriber connection
     listener = redis_store._listener
     assert listener is not None
+    (feed,) = listener._feeds.values()
+    assert feed._connection is not None
 
-    async def xread(*args: object, **kwargs: object) -> list[object]:
-        # Python 3.11's asyncio.wait_for, which redis-py sends with, loses a cancel that
-        # lands as the send completes; the XREAD then blocks for its whole timeout.
+    async def read_response(*args: object, **kwargs: object) -> None:
+        # A read that loses a cancel landing as it completes (Python 3.11's asyncio.wait_for
+        # did, inside redis-py) then blocks on for its whole timeout.
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.sleep(0.5)
         await asyncio.sleep(30)
-        return []
 
-    monkeypatch.setattr(listener._redis, "xread", xread)
-    other = redis_store.subscribe(new_table())
-    second = asyncio.ensure_future(anext(other))  # a wake ends the real XREAD: ours is next
-    await asyncio.sleep(0.05)
-    start = time.monotonic()
-    await asyncio.wait_for(redis_store.close(), 5)
-    assert time.monotonic() - start < 1
-    for waiting in (first, second):
-        waiting.cancel()
-    await asyncio.gather(first, second, return_exceptions=True)
+    monkeypatch.setattr(feed._connection, "read_response", read_response)
+    await redis_store.append(table, 0, points(1))  # heard by the real read: ours is next
+    try:
+        assert seqs(await asyncio.wait_for(first, 5)) == [1]
+        start = time.monotonic()
+        await asyncio.wait_for(redis_store.close(), 5)
+        assert time.monotonic() - start < 1
+    finally:
+        await subscription.aclose()
 
 
 async def test_redis_deletion_reaches_another_process(
@@ -575,12 +617,12 @@ async def test_redis_keeps_a_deleted_tables_tombstone_for_a_day(redis_store: Red
     await a_table_in_use(redis_store, "t1", "KQ7X")
     await redis_store.delete_table("t1")
     raw = redis_store.redis
-    assert 0 < await raw.pttl("table:t1") <= 86_400_000
-    entries = await raw.xrange("table:t1")
+    assert 0 < await raw.pttl("table:{t1}") <= 86_400_000
+    entries = await raw.xrange("table:{t1}")
     assert [entry_id for entry_id, _ in entries] == [b"4-0"]  # above the old top
     # nothing of t1 but its tombstone and its line in the deletions (``active`` went empty)
     assert {key.decode() async for key in raw.scan_iter()} == {
-        "table:t1", "deletions", "indexed:tables"
+        "table:{t1}", "deletions", "layout:hash-tags"
     }  # fmt: skip
     assert [fields for _, fields in await raw.xrange("deletions")] == [{b"table": b"t1"}]
 
@@ -613,6 +655,87 @@ async def test_redis_indexes_a_store_from_before_deletion_once(redis_server: Red
         assert await store.device("old-host") == Device("old", "host", id="host")
     finally:
         await store.close()
+
+
+async def test_redis_moves_a_store_of_the_old_key_names_to_hash_tags(
+    redis_server: RedisServer,
+) -> None:
+    """Keys as the server before hash tags wrote them: a table in play, a deleted table's
+    tombstone. The first start moves them; every table reads, retries and deletes as before."""
+    client = redis.Redis.from_url(redis_server.url)
+    records = tuple(Recorded(n, PointsEntered(0, n), "host", 5 * DAY, "c1") for n in (1, 2))
+    try:
+        client.flushdb()
+        client.hset("tables:live", mapping={"id": "live", "code": "KQ7X", "created": 1_000})
+        client.set("codes:KQ7X", "live")
+        client.set("devices:h-host", msgspec.json.encode(Device("live", "host", id="host")))
+        client.sadd("table:live:devices", "h-host")
+        for record in records:
+            client.xadd("table:live", {"data": encode(record)}, id=f"{record.seq}-0")
+        client.hset("table:live:commands", "c1", "1 2")
+        client.hset("table:live:seen", "host", 7_000)
+        client.zadd("active", {"live": 5 * DAY})
+        client.xadd("table:gone", {"deleted": "gone"}, id="4-0")
+        client.pexpire("table:gone", DAY)
+        client.xadd("deletions", {"table": "gone"})
+        client.set("indexed:tables", b"1")
+    finally:
+        client.close()
+    store = RedisStore(redis_server.url)
+    await store.start()
+    try:
+        assert await store.read("live") == records
+        assert await store.append("live", 0, points(9), command="c1") == records  # a retry
+        assert await store.table_by_code("KQ7X") == TableInfo("live", "KQ7X", 1_000)
+        assert await store.device("h-host") == Device("live", "host", id="host")
+        assert await store.last_seen("live") == {"host": 7_000}
+        assert await store.idle_tables(5 * DAY + 1, 10) == ("live",)
+        assert await store.idle_tables(5 * DAY, 10) == ()
+        with pytest.raises(TableGone):
+            await store.read("gone")
+        raw = store.redis
+        assert 0 < await raw.pttl("table:{gone}") <= DAY
+        untagged = {key.decode() async for key in raw.scan_iter() if b"{" not in key}
+        assert untagged == {"active", "deletions", "layout:hash-tags"}
+        assert seqs(await store.append("live", 2, points(3))) == [3]
+        assert await store.delete_table("live")
+        assert await store.device("h-host") is None
+        assert await store.table_by_code("KQ7X") is None
+    finally:
+        await store.close()
+    again = RedisStore(redis_server.url)  # started a second time: nothing left to move
+    await again.start()
+    try:
+        with pytest.raises(TableGone):
+            await again.read("live")
+    finally:
+        await again.close()
+
+
+async def test_redis_idle_tables_stay_exact_while_active_lags(redis_store: RedisStore) -> None:
+    """``active`` is written once an hour per table, not on every append: the answer is
+    checked against each table's own newest time."""
+    await redis_store.create_table(TableInfo("t1", "KQ7X", 1_000))
+    await redis_store.append("t1", 0, points(1), at=10 * DAY)
+    await redis_store.append("t1", 1, points(2), at=10 * DAY + 60_000)  # within the hour
+    raw = redis_store.redis
+    assert await raw.zscore("active", "t1") == 10 * DAY  # behind by a minute
+    assert await redis_store.idle_tables(10 * DAY + 60_000, 10) == ()
+    assert await redis_store.idle_tables(10 * DAY + 60_001, 10) == ("t1",)
+    await raw.zadd("active", {"t1": 1_000})  # far behind, as after a lost write
+    await redis_store.create_table(TableInfo("t2", "ABCD", 2 * DAY))
+    assert await redis_store.idle_tables(5 * DAY, 1) == ("t2",)  # t1 was used since
+    assert await raw.zscore("active", "t1") == 10 * DAY + 60_000  # and is moved up
+
+
+async def test_redis_a_code_left_by_a_deletion_cut_short_is_free(redis_store: RedisStore) -> None:
+    await a_table_in_use(redis_store, "t1", "KQ7X")
+    raw = redis_store.redis
+    await raw.delete("table:{t1}:info")  # as a deletion that stopped after its table's script
+    assert await raw.exists("code:{KQ7X}")
+    assert await redis_store.table_by_code("KQ7X") is None
+    await redis_store.create_table(TableInfo("t2", "KQ7X", 2_000))
+    assert await redis_store.table_by_code("KQ7X") == TableInfo("t2", "KQ7X", 2_000)
 
 
 # --- rate-limit counts and the health write ----------------------------------------------

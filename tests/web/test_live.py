@@ -1,10 +1,27 @@
 """Live: changes reach every phone without a reload; a lost server shows a quiet banner, the
-phones reconnect by themselves, and a command tapped while offline lands exactly once."""
+phones reconnect by themselves, and a command tapped while offline lands exactly once.
 
-from playwright.sync_api import Browser, Page, expect
+After its first whole view a phone is sent only what changed; the view it makes of each
+change is the server's own, and a phone that missed changes, or holds a view a change does
+not follow, gets the whole view again (a big one compressed, as a binary frame)."""
+
+import gzip
+import json
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from tests.server.serving import ServerProcess
-from tests.web.browser import create_table, join_table, line_kinds, open_app, shot, wait_for_state
+from tests.web.browser import (
+    create_table,
+    join_table,
+    line_kinds,
+    open_app,
+    post,
+    session_of,
+    shot,
+    wait_for_state,
+)
 
 
 def sheet_seq(page: Page) -> int:
@@ -105,4 +122,88 @@ def test_a_command_queued_for_a_turn_recorded_meanwhile_is_refused_and_said(
         " .map(k => localStorage.getItem(k))"
     ) == ["[]"]
     for page in (host, anna):
+        page.context.close()
+
+
+def frames_of(page: Page) -> list[str]:
+    """The types of the messages the page's websockets receive from now on; a binary frame
+    (a compressed state) as "state (gzip)"."""
+    kinds: list[str] = []
+
+    def read(payload: str | bytes) -> None:
+        if isinstance(payload, bytes):
+            kinds.append(json.loads(gzip.decompress(payload))["type"] + " (gzip)")
+        else:
+            kinds.append(json.loads(payload)["type"])
+
+    def opened(ws: WebSocket) -> None:
+        ws.on("framereceived", read)
+
+    page.on("websocket", opened)
+    return kinds
+
+
+def shown(page: Page) -> Any:
+    return page.evaluate("async () => (await import('/js/state.js')).app.view")
+
+
+def served(page: Page, server: ServerProcess) -> Any:
+    """The view the server has for the page's device, over HTTP."""
+    session = session_of(page)
+    return server.api().view(session["table"], session["token"]).json()
+
+
+def test_two_phones_follow_changes_and_an_undo_and_a_phone_that_missed_some_catches_up(
+    browser: Browser, server: ServerProcess
+) -> None:
+    host = open_app(browser, server.url)
+    host_frames = frames_of(host)
+    code = create_table(host, ["Anna", "Bas"])
+    guest = open_app(browser, server.url)
+    guest_frames = frames_of(guest)
+    join_table(guest, code, "Bas")
+    for command, totals in (
+        ({"type": "enter_points", "points": 12}, ["12", "0"]),
+        ({"type": "enter_points", "points": 30}, ["12", "30"]),
+        ({"type": "pass"}, ["12", "30"]),
+        ({"type": "undo"}, ["12", "30"]),
+        ({"type": "enter_points", "points": 7}, ["19", "30"]),
+    ):
+        post(host, server, command)
+        wait_for_state(guest, f"app => app.view.seq === {shown(host)['seq']}")
+        for page in (host, guest):
+            expect(page.locator(".scoreboard .total")).to_have_text(totals)
+            assert shown(page) == served(page, server)
+    assert line_kinds(guest) == ["points", "points", "points"]
+    for kinds in (host_frames, guest_frames):
+        views = [k for k in kinds if k.startswith(("state", "change"))]
+        assert views[0] == "state" and views.count("change") >= 5, kinds
+        assert views[1:] == ["change"] * (len(views) - 1), kinds
+
+    # The guest's phone loses its socket; the sheet grows past the size sent compressed.
+    guest.evaluate("async () => (await import('/js/live.js')).disconnect()")
+    for n in range(30):
+        post(host, server, {"type": "enter_points", "points": n + 1})
+    guest_frames.clear()
+    guest.evaluate("async () => (await import('/js/live.js')).nudge()")
+    wait_for_state(guest, f"app => app.online && app.view.seq === {shown(host)['seq']}")
+    assert guest_frames[0] == "state (gzip)", guest_frames
+    assert shown(guest) == served(guest, server)
+    expect(guest.locator(".scoreboard .total")).to_have_text(
+        [str(19 + sum(range(2, 31, 2))), str(30 + sum(range(1, 31, 2)))]  # Bas first
+    )
+
+    # A view a change does not follow (as after a phone's own mistake): it asks again.
+    guest.evaluate(
+        """async () => {
+            const { app } = await import('/js/state.js');
+            app.view = { ...app.view, seq: app.view.seq - 1 };
+        }"""
+    )
+    guest_frames.clear()
+    post(host, server, {"type": "pass"})
+    wait_for_state(guest, f"app => app.view.seq === {shown(host)['seq']}")
+    assert guest_frames[:2] == ["change", "state (gzip)"], guest_frames
+    assert shown(guest) == served(guest, server)
+    for page in (host, guest):
         page.context.close()

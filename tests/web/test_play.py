@@ -35,7 +35,6 @@ ROWS = "ABCDEFGHIJKLMNO"
 ONLINE = "Online spelen"
 
 
-
 def sentence(language: str, code: str, **params: object) -> str:
     """The refusal ``code`` as the phone says it in ``language`` (small numbers as they are)."""
     text = json.loads((ROOT / "web" / "strings" / f"{language}.json").read_text("utf-8"))

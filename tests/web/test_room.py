@@ -1,12 +1,16 @@
 """The duplicate director's room on phones (issue 14): the director draws the rack, two
 players hand in slips on their phones (a tap on the board, the word, the direction), the
 director sees whose slips are in but no word, closes the round with the computed top, and
-every phone and the room display show the top, each player's score and the standings.
+every phone and the room display show the top, each player's score and the standings. A
+slip is laid tile by tile as an online move is (tapped, dragged, typed, a blank given its
+letter) and handed in as the word the tiles make with the board's; tiles out of line are
+refused on the phone. The start form starts a club room, whose solos count from 2 players.
 
 The rack is drawn with the server's seed, so the test reads it from the view and finds the
 moves with the same generator and list the server uses (the phone never sees the list).
 """
 
+import json
 import re
 
 from playwright.sync_api import Browser, Page, expect
@@ -18,6 +22,7 @@ from rules.board import Board
 from rules.movegen import generate
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
+    ROOT,
     axe,
     create_table,
     join_table,
@@ -30,6 +35,8 @@ from tests.web.browser import (
 from tests.web.test_display import fits
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
+CLUB = "Duplicate, clubzaal (solo's vanaf 2 spelers)"
+TYPED_RACK = "Of typ het plankje van een trekking in de zaal"
 LEXICON = wordlists.get("nl")
 NL = editions.get("nl")
 
@@ -77,8 +84,11 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     assert top is not None
     lesser = next(m for m in found if m.score < top.score and m.word != top.word)
 
-    # Bas lays his slip with a tap on the board and the word; Anna hands in the top.
-    expect(bas.locator("#room-slip .room-rack .rack-tile")).to_have_count(7)
+    # Bas types his slip (the tiles come first): a tap on the board and the word; Anna
+    # hands in the top.
+    expect(bas.locator("#slip-rack .rack-tile")).to_have_count(7)
+    bas.get_by_label("Woord typen").check()
+    expect(bas.locator("#slip-tiles .rack-tile")).to_have_count(7)
     bas.locator(f'#room-slip [data-square="{lesser.start.name}"]').click()
     if str(lesser.direction) == "down":
         bas.get_by_label("Verticaal").check()
@@ -138,10 +148,194 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
 
     # The next round: a rack typed from a draw in the room.
     expect(director.locator("#room-no-rack")).to_be_visible()
-    director.get_by_label("Of typ het plankje van een trekking in de zaal").fill("bcdfghj")
+    director.get_by_label(TYPED_RACK).fill("bcdfghj")
     director.once("dialog", lambda dialog: dialog.dismiss())  # the rule sends it back
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     expect(director.locator("#room-no-rack")).to_be_visible()
     for page in (director, anna, bas, room):
+        assert missing_strings(page) == []
+        page.context.close()
+
+
+# --- a slip laid in tiles ------------------------------------------------------------------
+
+
+def tap_square(page: Page, square: str) -> None:
+    """Tap a square of the slip's board as a thumb does: the whole board zooms in first."""
+    cell = page.locator(f'#slip-board [data-square="{square}"]')
+    if not page.locator("#slip-board.zoomed").count():
+        cell.click()
+        expect(page.locator("#slip-board.zoomed")).to_be_attached()
+    cell.click()
+
+
+def laid(page: Page, square: str) -> None:
+    expect(page.locator(f'#slip-board td:has([data-square="{square}"])')).to_have_class(
+        re.compile(r"\bnew\b")
+    )
+
+
+def lay(page: Page, tile: str, square: str) -> None:
+    """Tap ``tile`` on the slip's rack, then ``square``."""
+    page.locator(f'#slip-rack .rack-tile[data-tile="{tile}"]:not(.laid)').first.click()
+    tap_square(page, square)
+    laid(page, square)
+
+
+def sentence(code: str, **params: str) -> str:
+    said = json.loads((ROOT / "web" / "strings" / "nl.json").read_text("utf-8"))[f"error.{code}"]
+    for name, value in params.items():
+        said = said.replace(f"{{{name}}}", value)
+    return said
+
+
+def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
+    browser: Browser, server: ServerProcess
+) -> None:
+    director = open_app(browser, server.url, "nl")
+    # The start form offers both duplicate rule sets; the club room's solos count from 2.
+    start = director.locator("#start")
+    start.get_by_label(DUPLICATE).check()
+    expect(start.get_by_label("Duplicate (solo's vanaf 16 spelers)")).to_be_checked()
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
+    assert sheet_of(director)["rules"] == "duplicate-club"
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_label(TYPED_RACK).fill("PLA?KET")
+    director.get_by_role("button", name="Dit plankje gebruiken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+
+    # The tiles come first. PLANK across the star with the blank as its N: P tapped, L
+    # dragged, A typed on its square, the blank given its letter, K tapped.
+    expect(anna.get_by_label("Stenen leggen")).to_be_checked()
+    expect(anna.locator("#slip-rack .rack-tile")).to_have_count(7)
+    lay(anna, "P", "H8")
+    anna.locator('#slip-rack .rack-tile[data-tile="L"]').drag_to(
+        anna.locator('#slip-board [data-square="H9"]')
+    )
+    laid(anna, "H9")
+    anna.locator('#slip-board [data-square="H10"]').focus()
+    anna.keyboard.press("a")
+    laid(anna, "H10")
+    assert anna.evaluate("() => document.activeElement.dataset.square") == "H11"
+    anna.locator('#slip-rack .rack-tile[data-tile="?"]').click()
+    tap_square(anna, "H11")
+    dialog = anna.locator("dialog.blank-dialog")
+    expect(dialog).to_be_visible()
+    assert axe(anna) == []
+    dialog.locator("#slip-blank-N").click()
+    expect(dialog).to_be_hidden()
+    expect(anna.locator('#slip-board [data-square="H11"]')).to_have_attribute(
+        "aria-label", re.compile("N \\(blanco\\)")
+    )
+    lay(anna, "K", "H12")
+    # The score as it lies, from the server: no word is judged before the close.
+    expect(anna.locator("#slip-score")).to_have_text("Deze zet: 26 punten (PLAnK)")
+    # Typing is the other way; it starts from what the tiles make, and they stay laid.
+    anna.get_by_label("Woord typen").check()
+    expect(anna.get_by_label("Woord", exact=True)).to_have_value("PLAnK")
+    expect(anna.get_by_label("Eerste vak", exact=True)).to_have_value("H8")
+    anna.get_by_label("Stenen leggen").check()
+    expect(anna.locator("#slip-board .new")).to_have_count(5)
+    shot(anna, "slip-tiles-laid", full_page=False)
+    assert axe(anna, "#room-slip") == []
+    anna.locator("#slip-send").click()
+    mine = anna.locator("#slip-mine")
+    expect(mine).to_contain_text("Ingeleverd: PLAnK op H8 horizontaal, 26 punten")
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 1 van 2")
+
+    # The close scores the slip as it was laid, alone at the best valid score: the solo.
+    preference = rulesets.get("duplicate-club").room.top_preference
+    top = tops.top(Board.empty(NL), "PLA?KET", LEXICON.graph, preference)
+    assert top is not None
+    director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
+    for row in (
+        director.locator('.room-results tr[data-player="0"]'),
+        anna.locator(".room-results tr.mine"),
+    ):
+        expect(row).to_contain_text("PLAnK H8")
+        expect(row).to_contain_text("26 solo +10")
+        expect(row).to_contain_text(str(26 - top.score))
+    expect(director.locator('.room-results tr[data-player="1"]')).to_contain_text("geen briefje")
+    shot(anna, "slip-tiles-closed")
+
+    # The next round: a word laid through the board's tiles is handed in whole, from its
+    # first square, the board's letters in it.
+    director.get_by_role("button", name="Plankje trekken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[1].rack.length === 7")
+    shown = sheet_of(anna)
+    board = Board.from_rows(NL, shown["board"])
+    rack = "".join(shown["rounds"][1]["rack"])
+    through = [
+        m
+        for m in generate(board, rack, LEXICON.graph)
+        if board[m.start] is not None and not any(t.blank for _, t in m.play.tiles)
+    ]
+    assert through, (shown["board"], rack)
+    move = through[0]
+    for square, tile in move.play.tiles:
+        lay(anna, tile.notation, square.name)
+    anna.locator("#slip-send").click()
+    expect(mine).to_contain_text(f"op {move.start.name}")
+    expect(mine).to_contain_text(f"{move.score} punten")
+    handed = sheet_of(anna)["room"]["mine"]
+    assert handed["word"].upper() == move.word.upper()
+    assert (handed["start"], handed["direction"]) == (move.start.name, str(move.direction))
+    for page in (director, anna):
+        assert missing_strings(page) == []
+        page.context.close()
+
+
+def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
+    browser: Browser, server: ServerProcess
+) -> None:
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_role("button", name="Plankje trekken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    first, second, third = sheet_of(anna)["rounds"][0]["rack"][:3]
+
+    # Two tiles on a diagonal: said as they lie, and refused on Send; nothing is handed in.
+    lay(anna, first, "H8")
+    lay(anna, second, "I9")
+    refused = sentence("not_in_line")
+    expect(anna.locator("#slip-score")).to_have_text(refused)
+    anna.locator("#slip-send").click()
+    expect(anna.locator("#slip-refusal")).to_have_text(refused)
+    shot(anna, "slip-refused", full_page=False)
+    assert axe(anna, "#room-slip") == []
+    # In the phone's own language.
+    anna.locator("#language").select_option("pl")
+    anna.wait_for_function("() => document.documentElement.lang === 'pl'")
+    anna.locator("#slip-send").click()
+    polish = json.loads((ROOT / "web" / "strings" / "pl.json").read_text("utf-8"))
+    expect(anna.locator("#slip-refusal")).to_have_text(polish["error.not_in_line"])
+    anna.locator("#language").select_option("nl")
+    anna.wait_for_function("() => document.documentElement.lang === 'nl'")
+
+    # A square left empty between them is refused too; Recall takes every tile back.
+    anna.locator("#slip-recall").click()
+    expect(anna.locator("#slip-board .new")).to_have_count(0)
+    lay(anna, first, "H8")
+    lay(anna, third, "H10")
+    anna.locator("#slip-send").click()
+    expect(anna.locator("#slip-refusal")).to_have_text(sentence("gap", square="H9"))
+    # Shuffle puts the rack's tiles in a new order, the laid ones where they lie.
+    before = anna.locator("#slip-rack .rack-tile").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile).sort()"
+    )
+    anna.locator("#slip-shuffle").click()
+    after = anna.locator("#slip-rack .rack-tile").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile).sort()"
+    )
+    assert after == before
+    expect(anna.locator("#slip-board .new")).to_have_count(2)
+    assert sheet_of(anna)["room"]["mine"] is None
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 0 van 2")
+    for page in (director, anna):
         assert missing_strings(page) == []
         page.context.close()

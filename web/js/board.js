@@ -34,12 +34,13 @@ export function tilesOf(rows) {
 
 const isBlank = (tile) => tile !== tile.toUpperCase();
 
-// The square `steps` squares on from `square` in `direction` ("across"/"down"), or null.
+// The square `steps` squares on from `square` in `direction` ("across"/"down"; back with a
+// negative `steps`), or null off the board.
 export function step(square, direction, steps = 1) {
   const row = ROWS.indexOf(square[0]);
   const col = Number(square.slice(1)) - 1;
   const [r, c] = direction === "across" ? [row, col + steps] : [row + steps, col];
-  return r < SIZE && c < SIZE ? `${ROWS[r]}${c + 1}` : null;
+  return r >= 0 && c >= 0 && r < SIZE && c < SIZE ? `${ROWS[r]}${c + 1}` : null;
 }
 
 function premiums(layout) {

@@ -10,6 +10,7 @@ import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
 import { changed, isHost, sheet, subscribe } from "./state.js";
 import * as room from "./room.js";
+import * as slip from "./slip.js";
 import { refer } from "./turn.js";
 import { helpHint } from "./shell.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
@@ -40,12 +41,16 @@ function render() {
   section.hidden = false;
   const typing = typed();
   const open = game.rounds.length - 1;
+  const slipCard = slip.card(game);
+  const slipFirst = slipCard !== null && game.rounds[open].rack.length > 0;
   // The director's screen: the clock, the open round and "record top" together, above
   // the rounds.
   replace(box,
     h("h2", { id: "sheet-title" }, t("dup.title")),
     game.ended ? ranking(game) : clock.panel(game.clock),
+    slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
     room.cards(game), // the room: draw the rack, the slips, close with the computed top
+    slipFirst ? null : slipCard,
     !game.ended && keepsSheet() ? topForm(game) : null,
     overTop(game),
     rounds(game),

@@ -4,6 +4,9 @@
 // (and a moment after) its buttons show as busy: a bounced double tap sends nothing twice.
 // The last view the server sent is kept (session.js): a reload with the server away shows it
 // (app.kept, marked as not live by offline.js) until the table answers again.
+// The server sends the whole view once (a big one gzip-compressed, as a binary frame), then
+// per change only what changed since the seq it follows; a change that does not follow this
+// phone's view makes it ask for the whole view again (resync).
 
 import { LOST, Refused, clockOffset, lost } from "./api.js";
 import { keepView, keptView, outboxKey } from "./session.js";
@@ -17,6 +20,7 @@ let joined = false;
 let attempt = 0;
 let timer = null;
 let previews = 0;
+let resyncing = false; // the whole view was asked for and has not come yet
 const waiting = new Map(); // message id → {resolve, reject}
 const statusListeners = new Set();
 const answered = new Map(); // command type → when this phone last had an answer for one
@@ -62,15 +66,27 @@ export function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = ws;
+  resyncing = false;
   ws.onopen = () => {
     const { table, token } = app.session;
     ws.send(JSON.stringify({ type: "hello", table, token, after: app.view ? app.view.seq : 0 }));
   };
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
+  ws.binaryType = "arraybuffer";
+  // One after another, as they came: a compressed state is inflated before the next frame
+  // (a change that follows it) is read.
+  let inbox = Promise.resolve();
+  ws.onmessage = (event) => {
+    const frame = event.data;
+    inbox = inbox
+      .then(() => (typeof frame === "string" ? frame : inflate(frame)))
+      .then((text) => { if (socket === ws) receive(JSON.parse(text)); })
+      .catch(() => { if (socket === ws) ws.close(); }); // unreadable: connect again, anew
+  };
   ws.onclose = () => {
     if (socket !== ws) return;
     socket = null;
     joined = false;
+    resyncing = false;
     setOnline(false);
     for (const [id, pending] of waiting) {
       if (id.startsWith("p:")) {
@@ -103,10 +119,61 @@ export function nudge() {
   }
 }
 
+// A state over a few KiB comes gzip-compressed (server/sheets.py).
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
+
+// The view a change makes: each value set at its path, then each stretch of a list spliced.
+// What it touches is copied on the way down, the rest shared with the view before it.
+export function patched(view, change) {
+  const fresh = new WeakSet();
+  const own = (value) => {
+    const copy = Array.isArray(value) ? [...value] : { ...value };
+    fresh.add(copy);
+    return copy;
+  };
+  const root = own(view);
+  const parentOf = (path) => {
+    let node = root;
+    for (const step of path.slice(0, -1)) {
+      if (!fresh.has(node[step])) node[step] = own(node[step]);
+      node = node[step];
+    }
+    return node;
+  };
+  for (const [path, value] of change.set) parentOf(path)[path[path.length - 1]] = value;
+  for (const [path, start, remove, items] of change.splice) {
+    const parent = parentOf(path);
+    const key = path[path.length - 1];
+    if (!fresh.has(parent[key])) parent[key] = own(parent[key]);
+    parent[key].splice(start, remove, ...items);
+  }
+  return root;
+}
+
 function receive(message) {
+  if (message.type === "change") {
+    if (!app.view || app.kept || app.view.seq !== message.after) {
+      if (!resyncing) { // one ask: the changes meanwhile follow a view it does not have
+        resyncing = true;
+        socket.send(JSON.stringify({ type: "resync" }));
+      }
+      return;
+    }
+    app.view = patched(app.view, message);
+    if (app.session) keepView(app.session, app.view);
+    changed();
+    return;
+  }
   if (message.type === "state") {
-    if (!app.view || app.kept || message.seq >= app.view.seq) app.view = message.view;
+    // A view older than this phone's is taken only when it asked for the whole view.
+    if (!app.view || app.kept || resyncing || message.seq >= app.view.seq) {
+      app.view = message.view;
+    }
     app.kept = false;
+    resyncing = false;
     if (app.session) keepView(app.session, app.view); // none once the phone has left
     if (!joined) {
       joined = true;

@@ -3,37 +3,26 @@
 // The director (the host) draws each round's rack on the server, or types the rack of a
 // real draw in the room; sees whose slips are in — names only, never a word, until the
 // round closes; and closes the round: the server finds the top, plays it and judges every
-// slip. A player's phone shows the rack and the board, and hands in the slip: the whole
-// word, its first square (a tap on the board) and its direction, before the clock runs out;
-// the phone sees its own slip accepted, as it lies, and after the close the top and every
-// score. The server does all of it; this screen only shows and sends.
+// slip. A player's phone hands in its slip (slip.js) and sees, after the close, the top and
+// every score. The server does all of it; this screen only shows and sends.
 
-import { renderBoard } from "./board.js";
 import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import { mySeat } from "./rights.js";
 import { changed, edition, isHost } from "./state.js";
-import { openRound, turnOf } from "./turn.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { openRound } from "./turn.js";
+import { h, sayRefusal } from "./ui.js";
 
-// The slip being written, kept over redraws: the word, the first square, the direction.
-const slip = { round: null, word: "", start: "", direction: "across" };
 let typedRack = ""; // the director's typed rack, kept over redraws
 
 // Has any round of `game` had a rack: is it a room's game?
 export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
 
-// The room's cards for this phone: the round that closed last (its top, every slip), then
-// the director's card, or the player's slip for the open round.
+// The director's cards: the round that closed last (its top, every slip), then the open
+// round's; a player's phone shows the round that closed last.
 export function cards(game) {
-  if (!game.room || game.ended) return lastRound(game);
-  const open = openRound(game);
-  const mine = mySeat();
-  return [
-    lastRound(game),
-    isHost() ? folded(game, director(game, open)) : null,
-    !isHost() && mine !== null && isRoom(game) ? slipCard(game, open, mine) : null,
-  ];
+  if (!game.room || game.ended || !isHost()) return lastRound(game);
+  return [lastRound(game), folded(game, director(game, openRound(game)))];
 }
 
 // A sheet kept by hand (no rack drawn yet) folds the room away until the director opens it.
@@ -130,84 +119,6 @@ function rackForm(open) {
   h("button", { type: "submit", id: "room-rack-use" }, t("room.use_rack")));
 }
 
-// --- the player's slip -------------------------------------------------------------------
-
-function slipCard(game, open, seat) {
-  const played = game.rounds[open];
-  if (slip.round !== `${game.started}:${open}`) { // a new round: a fresh slip
-    Object.assign(slip, { round: `${game.started}:${open}`, word: "", start: "",
-      direction: "across" });
-  }
-  const heading = h("h3", { id: "slip-title" }, t("slip.title", { n: number(open + 1) }));
-  if (!played.rack.length) {
-    return h("section", { class: "card room room-slip", id: "room-slip",
-      "aria-labelledby": "slip-title" }, heading, h("p", {}, t("slip.waiting")));
-  }
-  const mine = game.room.mine;
-  const info = edition(game.edition);
-  return h("section", { class: "card room room-slip", id: "room-slip",
-    "aria-labelledby": "slip-title" },
-  heading,
-  rackTiles(game, played.rack, "slip-rack"),
-  info && info.board && game.board ? h("div", { class: "slip-board" }, renderBoard({
-    edition: info, rows: game.board,
-    selected: slip.start ? { square: slip.start, direction: slip.direction } : null,
-    cursor: slip.start || "H8",
-    onTap: (square) => {
-      if (slip.start === square) slip.direction = slip.direction === "across" ? "down" : "across";
-      slip.start = square;
-      changed();
-      document.querySelector(`#room-slip [data-square="${square}"]`)?.focus();
-    },
-    label: t("slip.board"),
-  })) : null,
-  h("form", {
-    class: "slip-form", id: "slip-form",
-    onsubmit: (event) => { event.preventDefault(); hand(game, open, seat); },
-  },
-  h("div", { class: "field" },
-    h("label", { for: "slip-word" }, t("slip.word")),
-    h("input", { id: "slip-word", autocomplete: "off", autocapitalize: "characters",
-      spellcheck: "false", value: slip.word, "aria-describedby": "slip-hint",
-      oninput: (event) => { slip.word = event.target.value; } })),
-  h("div", { class: "slip-where" },
-    h("div", { class: "field" },
-      h("label", { for: "slip-start" }, t("slip.start")),
-      h("input", { id: "slip-start", autocomplete: "off", autocapitalize: "characters",
-        spellcheck: "false", size: 4, value: slip.start,
-        oninput: (event) => { slip.start = event.target.value.trim().toUpperCase(); } })),
-    h("fieldset", { class: "slip-direction" },
-      h("legend", {}, t("calc.direction")),
-      ["across", "down"].map((way) => h("label", {},
-        h("input", { type: "radio", name: "slip-direction", id: `slip-${way}`, value: way,
-          checked: slip.direction === way,
-          onchange: () => { slip.direction = way; changed(); } }),
-        ` ${t(`calc.${way}`)}`)))),
-  h("p", { class: "hint", id: "slip-hint" }, t("slip.hint")),
-  h("button", { type: "submit", class: "primary", id: "slip-send",
-    disabled: unanswered("submit_slip") }, t(mine ? "slip.again" : "slip.send"))),
-  mine ? h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
-    role: "status" },
-  t("slip.mine", { word: mine.word, square: mine.start, direction: t(`calc.${mine.direction}`),
-    points: number(mine.points) }),
-  mine.late ? [" ", t("slip.late")] : null) : null);
-}
-
-async function hand(game, open, seat) {
-  const word = slip.word.trim();
-  if (!word || !slip.start) {
-    say(t("slip.incomplete"));
-    return;
-  }
-  try {
-    await send({ type: "submit_slip", word, start: slip.start, direction: slip.direction,
-      turn: turnOf(game, seat) });
-    say(t("slip.accepted"), "info");
-  } catch (error) {
-    sayRefusal(error);
-  }
-}
-
 // --- the round that closed last -----------------------------------------------------------
 
 function lastRound(game) {
@@ -220,7 +131,7 @@ function lastRound(game) {
     "aria-labelledby": "room-result-title" },
   h("h3", { id: "room-result-title" }, t("room.last", { n: number(index + 1) })),
   h("p", { class: "room-top-line", id: "room-top-line" }, word
-    ? t("room.top_line", { word, square, direction: t(`calc.${direction}`),
+    ? t("room.top_line", { word, square, direction: inLine(direction),
       points: number(played.top) })
     : t("room.no_move")),
   h("table", { class: "room-results" },
@@ -235,13 +146,16 @@ function lastRound(game) {
     h("td", { class: "num" }, outcome(result)),
     h("td", { class: "num" }, number(result.points),
       result.solo ? h("span", { class: "solo" }, ` ${t("room.solo", {
-        points: number(result.solo) })}`) : null),
+        points: number(result.solo) }).replaceAll(" ", "\u00a0")}`) : null),
     h("td", { class: "num" }, number(result.points - (played.top ?? 0))))))));
 }
 
+// "across" as it reads inside a sentence (the string is a button's label).
+export const inLine = (direction) => t(`calc.${direction}`).toLowerCase();
+
 // What became of a slip: its word, or why it scored what it did.
 function outcome(result) {
-  if (result.kind === "valid") return `${result.word} ${result.start}`;
+  if (result.kind === "valid") return `${result.word}\u00a0${result.start}`; // one line
   if (result.kind === "invalid") return t("room.invalid", { word: result.word, bad: result.bad });
   return t(`room.${result.kind}`, { word: result.word }); // late, missing, entered, unplayable
 }

@@ -17,6 +17,8 @@ import { h, replace, say, sayRefusal, uid } from "./ui.js";
 // house rules. Polish house rules are the PFS rules of play.
 const TOURNAMENT = { nl: "sbnl", it: "figs", pl: "pfs" };
 const HOUSE = { pl: "pfs-house" };
+// A duplicate game's rule sets: FISF's, and a club room's with solos from 2 players.
+const DUPLICATE_RULES = ["duplicate", "duplicate-club"];
 export const MAX_PLAYERS = 4;
 const ONLINE_PLAYERS = 4; // WS-06: two to four
 // The times per move an online game offers, in seconds; null: none (the default).
@@ -142,7 +144,7 @@ function setupForm() {
   const state = {
     mode: previous ? previous.mode : "classic",
     edition: previous ? previous.edition : chosenEdition(), // the calculator's set so far
-    rules: previous && previous.mode === "classic" ? previous.rules : null,
+    rules: previous && previous.mode !== "online" ? previous.rules : null,
     count: previous ? previous.players.length : 2,
     names: previous ? previous.players.map((n) => n || "") : ["", "", "", ""],
     starter: 0,
@@ -160,8 +162,10 @@ function setupForm() {
     const online = state.mode === "online";
     if (online && !edition(state.edition).board) state.edition = onlineEdition();
     const rules = languageRules(state.edition);
-    if (state.mode === "duplicate") state.rules = "duplicate";
-    else if (online) state.rules = "online"; // P-51, whatever the edition
+    const duplicates = DUPLICATE_RULES.filter((code) => rulesOf(code));
+    if (state.mode === "duplicate") {
+      if (!duplicates.includes(state.rules)) state.rules = duplicates[0];
+    } else if (online) state.rules = "online"; // P-51, whatever the edition
     else if (!rules.includes(state.rules)) state.rules = rules[0];
     const least = state.mode === "duplicate" ? 1 : 2;
     const most = online ? ONLINE_PLAYERS : MAX_PLAYERS;
@@ -200,6 +204,10 @@ function setupForm() {
         rules.map((code) => [code, t(`rules.${code}`)]), state.rules,
         (v) => { state.rules = v; draw(); },
         (code) => state.count > rulesOf(code).max_players) : null,
+      state.mode === "duplicate" && duplicates.length > 1 ? radios(`${id}-rules`,
+        t("start.rules"), duplicates.map((code) => [code,
+          t(code === "duplicate" ? "start.rules_duplicate" : `rules.${code}`)]), state.rules,
+        (v) => { state.rules = v; draw(); }) : null,
       state.mode === "classic" && state.count > 2 && rules.length > 1
         ? h("p", { class: "hint" }, t("start.tournament_two")) : null,
       h("div", { class: "field" },

@@ -1,0 +1,236 @@
+// A player's slip in the duplicate director's room (issue 14), on the player's own phone.
+//
+// The round's rack shows as tiles, laid on the board as a move in an online game is
+// (laying.js): tap a tile, then a square, or drag it there, or type a rack letter on a
+// square; a blank asks its letter; Recall and Shuffle. What lies is scored as it is laid (a
+// preview, never a word check: the room tells a word's fate only at the close). Send hands
+// in the slip the tiles make: the whole word from its first square, the board's tiles in
+// line with them too, and its direction; tiles that are not one line are refused here, in
+// the phone's language. A phone may type the slip instead: the word, its first square (a
+// tap on the board) and the direction. A slip is its player's own until the round closes.
+
+import { renderBoard, step, tilesOf } from "./board.js";
+import { number, t } from "./i18n.js";
+import { layer } from "./laying.js";
+import { send, unanswered } from "./live.js";
+import * as rack from "./rack.js";
+import { refusalText } from "./refusals.js";
+import { mySeat } from "./rights.js";
+import { inLine, isRoom, rackTiles } from "./room.js";
+import { changed, edition, isHost, sheet } from "./state.js";
+import { openRound, turnOf } from "./turn.js";
+import { notation } from "./typed.js";
+import { h, say } from "./ui.js";
+
+let mode = "tiles"; // "tiles" laid on the board, or the word "typed"
+const d = rack.draft();
+// refusal: () → what Send was told, said in the language shown, until a tile moves.
+const ui = { zoom: false, centre: null, scroll: null, cursor: "H8", asking: null, score: null,
+  refusal: null };
+// The typed slip, kept over redraws: the word, the first square, the direction.
+const typed = { round: null, word: "", start: "", direction: "across" };
+const lay = layer({
+  d, ui, ids: { board: "slip-board", rack: "slip-rack", score: "slip-score",
+    whole: "slip-whole-board", blank: "slip-blank" },
+  edition: () => edition(sheet().edition), rows: () => sheet()?.board, render: changed,
+  changed: () => { ui.refusal = null; },
+});
+let dialog = null; // the blank's letter, kept out of the card that every update redraws
+
+// The slip card of this phone's player for the open round of `game`, or null.
+export function card(game) {
+  const seat = mySeat();
+  if (!game.room || game.ended || isHost() || seat === null || !isRoom(game)) return null;
+  const open = openRound(game);
+  const played = game.rounds[open];
+  const round = `${game.started}:${open}`;
+  if (typed.round !== round) {
+    Object.assign(typed, { round, word: "", start: "", direction: "across" });
+  }
+  const heading = h("h3", { id: "slip-title" }, t("slip.title", { n: number(open + 1) }));
+  const section = (...children) => h("section", { class: "card room room-slip", id: "room-slip",
+    "aria-labelledby": "slip-title" }, heading, children);
+  if (!played.rack.length) return section(h("p", {}, t("slip.waiting")));
+  if (rack.follow(d, round, played.rack)) { // a new rack: the whole board, nothing said yet
+    Object.assign(ui, { zoom: false, centre: null, scroll: null, score: null, refusal: null });
+  }
+  const taken = tilesOf(game.board);
+  for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
+  const board = Boolean(edition(game.edition)?.board && game.board);
+  const mine = game.room.mine;
+  return section(
+    board ? modeSwitch(game) : null,
+    board && mode === "tiles" ? tiles(game, seat, mine) : typedSlip(game, seat, mine, board),
+    mine ? h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
+      role: "status" },
+    t("slip.mine", { word: mine.word, square: mine.start,
+      direction: inLine(mine.direction), points: number(mine.points) }),
+    mine.late ? [" ", t("slip.late")] : null) : null);
+}
+
+// Tiles first; typing is the other way (a keyboard, a word laid quickly). Switching to it
+// writes out what the tiles make, to be mended.
+function modeSwitch(game) {
+  return h("fieldset", { class: "slip-mode" },
+    h("legend", { class: "sr-only" }, t("calc.mode")),
+    [["tiles", t("slip.tiles")], ["typed", t("slip.typed")]].map(([value, label]) =>
+      h("label", {}, h("input", {
+        type: "radio", name: "slip-mode", id: `slip-mode-${value}`, value,
+        checked: mode === value,
+        onchange: () => {
+          mode = value;
+          const laid = slipOf(d, tilesOf(game.board));
+          if (value === "typed" && laid && !laid.refusal) Object.assign(typed, laid);
+          ui.refusal = null;
+          changed();
+          document.getElementById(`slip-mode-${value}`)?.focus();
+        },
+      }), ` ${label}`)));
+}
+
+// --- the slip in tiles ---------------------------------------------------------------------
+
+function tiles(game, seat, mine) {
+  const boardBox = h("div", { class: "slip-board" });
+  lay.board(boardBox, { label: t("play.board_label") });
+  lay.askScore(game.seq);
+  const score = h("p", { id: "slip-score", class: "play-score", "aria-live": "polite" });
+  lay.drawScore(score);
+  if (!dialog) dialog = lay.newDialog();
+  const page = document.getElementById("sheet");
+  if (page && !page.contains(dialog)) page.append(dialog);
+  lay.dialog(dialog);
+  const zoom = lay.whole();
+  return [
+    zoom ? h("div", { class: "slip-zoom" }, zoom) : null,
+    boardBox,
+    h("div", { class: "slip-dock" },
+      refused(),
+      ui.refusal && ui.refusal() === ui.score?.text ? null : score, // said once is enough
+      lay.rack(),
+      h("div", { class: "play-actions slip-actions" },
+        h("button", { type: "button", id: "slip-recall", onclick: () => {
+          rack.recall(d);
+          ui.refusal = null;
+          changed();
+        } }, t("play.recall")),
+        h("button", { type: "button", id: "slip-shuffle", onclick: () => {
+          rack.shuffle(d);
+          changed();
+        } }, t("play.shuffle")),
+        h("button", { type: "button", class: "primary", id: "slip-send",
+          disabled: unanswered("submit_slip"), onclick: () => {
+            const laid = slipOf(d, tilesOf(game.board));
+            if (laid && !laid.refusal) {
+              hand(game, seat, laid);
+              return;
+            }
+            ui.refusal = () => (laid ? refusalText(...laid.refusal) : t("play.nothing_laid"));
+            changed();
+          } }, t(mine ? "slip.again" : "slip.send")))),
+  ];
+}
+
+// The slip the laid tiles make: the whole word from its first square (the board's tiles in
+// line before, between and after them too, in row notation, a blank in lower case) and its
+// direction; {refusal: [code, params]} when they are not one line or leave a square empty
+// between them; null with nothing laid.
+function slipOf(draft, taken) {
+  const written = rack.move(draft, taken);
+  if (!written || written.refusal) return written;
+  const { direction } = written;
+  let start = written.start;
+  for (let back = step(start, direction, -1); back && taken.has(back);
+    back = step(back, direction, -1)) start = back;
+  let word = "";
+  for (let square = start; square && (taken.has(square) || draft.placed.has(square));
+    square = step(square, direction)) {
+    const laid = draft.placed.get(square);
+    if (laid) {
+      const tile = rack.slot(draft, laid.id).tile;
+      word += rack.isBlank(tile) ? notation(laid.letter, true) : tile;
+    } else {
+      const there = taken.get(square);
+      word += notation(there.toUpperCase(), there !== there.toUpperCase());
+    }
+  }
+  return { word, start, direction };
+}
+
+// --- the slip typed ------------------------------------------------------------------------
+
+function typedSlip(game, seat, mine, board) {
+  const played = game.rounds[openRound(game)];
+  const info = edition(game.edition);
+  return [
+    rackTiles(game, played.rack, "slip-tiles"),
+    board ? h("div", { class: "slip-board" }, renderBoard({
+      edition: info, rows: game.board,
+      selected: typed.start ? { square: typed.start, direction: typed.direction } : null,
+      cursor: typed.start || "H8",
+      onTap: (square) => {
+        if (typed.start === square) {
+          typed.direction = typed.direction === "across" ? "down" : "across";
+        }
+        typed.start = square;
+        changed();
+        document.querySelector(`#room-slip [data-square="${square}"]`)?.focus();
+      },
+      label: t("slip.board"),
+    })) : null,
+    h("form", {
+      class: "slip-form", id: "slip-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const word = typed.word.trim();
+        if (!word || !typed.start) {
+          ui.refusal = () => t("slip.incomplete");
+          changed();
+          return;
+        }
+        hand(game, seat, { word, start: typed.start, direction: typed.direction });
+      },
+    },
+    h("div", { class: "field" },
+      h("label", { for: "slip-word" }, t("slip.word")),
+      h("input", { id: "slip-word", autocomplete: "off", autocapitalize: "characters",
+        spellcheck: "false", value: typed.word, "aria-describedby": "slip-hint",
+        oninput: (event) => { typed.word = event.target.value; } })),
+    h("div", { class: "slip-where" },
+      h("div", { class: "field" },
+        h("label", { for: "slip-start" }, t("slip.start")),
+        h("input", { id: "slip-start", autocomplete: "off", autocapitalize: "characters",
+          spellcheck: "false", size: 4, value: typed.start,
+          oninput: (event) => { typed.start = event.target.value.trim().toUpperCase(); } })),
+      h("fieldset", { class: "slip-direction" },
+        h("legend", {}, t("calc.direction")),
+        ["across", "down"].map((way) => h("label", {},
+          h("input", { type: "radio", name: "slip-direction", id: `slip-${way}`, value: way,
+            checked: typed.direction === way,
+            onchange: () => { typed.direction = way; changed(); } }),
+          ` ${t(`calc.${way}`)}`)))),
+    h("p", { class: "hint", id: "slip-hint" }, t("slip.hint")),
+    refused(),
+    h("button", { type: "submit", class: "primary", id: "slip-send",
+      disabled: unanswered("submit_slip") }, t(mine ? "slip.again" : "slip.send"))),
+  ];
+}
+
+// --- handing it in -------------------------------------------------------------------------
+
+const refused = () => (ui.refusal ? h("p", { class: "play-refusal", role: "alert",
+  id: "slip-refusal" }, ui.refusal()) : null);
+
+// The server checks at once that the slip lies on the board from the rack (never the list);
+// what it refuses is said on the card, the tiles left where they lie to be mended.
+async function hand(game, seat, { word, start, direction }) {
+  ui.refusal = null;
+  try {
+    await send({ type: "submit_slip", word, start, direction, turn: turnOf(game, seat) });
+    say(t("slip.accepted"), "info");
+  } catch (error) {
+    if (!error || !error.code) throw error;
+    ui.refusal = () => refusalText(error.code, error.params);
+  }
+  changed();
+}
