@@ -12,8 +12,9 @@ starts the servers (and a throwaway redis-server on a free port), then a separat
 process (``bench.fanout_load``) creates 100 tables per server process over HTTP, opens four
 phones per table (with two servers, two phones of every table on each) and the host's
 phone sends commands. Three loads each: ``max`` (every table sends its next command once
-its last phone has the previous one), the goal rate of 1,000 commands a second per server
-process, and half of it, where p99 must stay under 50 ms.
+its last phone has the previous one), where a process must record 2,000 events a second
+on Redis and 2,500 on SQLite; 1,000 commands a second per server process, where p99 must
+stay under 50 ms; and half of it.
 
 The baseline is the bare ceiling in the same run: the same uvicorn settings serving a
 Starlette app whose only websocket relays each command to the table's four sockets as the
@@ -61,8 +62,10 @@ from server.sheets import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = 100  # per server process
-GOAL = 1_000  # recorded events a second per server process
-P99_GOAL = 50.0  # ms, at half the goal rate
+GOAL = 1_000  # commands a second per server process at which p99 must stay under P99_GOAL
+P99_GOAL = 50.0  # ms
+MAX_GOAL = {"sqlite": 2_500}  # recorded events a second per process at max; Redis: 2,000
+REDIS_MAX_GOAL = 2_000
 PHONES = 2_000
 CLIENT_BOUND = 90  # % of a core: the client process, not the server, set this row's pace
 OTHERS_BUSY = 25  # % of a core used by processes outside the benchmark: figures are noisy
@@ -354,16 +357,18 @@ def goals(results: list[tuple[Setup, Outcome]]) -> None:
         kept = (
             full.unfinished == 0 and not full.rejected and full.events >= 0.95 * (full.offered or 0)
         )
-        met = per_process >= GOAL and kept
+        goal = MAX_GOAL.get(setup.store, REDIS_MAX_GOAL)
+        met = per_process >= goal and kept
         print(
-            f"goal ≥ {GOAL:,} events/s per process, {setup.name}: "
+            f"goal ≥ {goal:,} events/s per process, {setup.name}: "
             f"{'met' if met else 'MISSED'} — {per_process:,.0f}/s per process at max; "
             f"{full.offered:,.0f}/s offered → {full.events:,.0f}/s recorded, p99 {_ms(full.p99)} ms"
         )
-        ok = half.p99 is not None and half.p99 < P99_GOAL and not half.dropped + len(half.rejected)
+        ok = full.p99 is not None and full.p99 < P99_GOAL and not full.dropped + len(full.rejected)
         print(
-            f"goal p99 < {P99_GOAL:.0f} ms at {GOAL // 2:,}/s per process, {setup.name}: "
-            f"{'met' if ok else 'MISSED'} — p50 {_ms(half.p50)} ms, p99 {_ms(half.p99)} ms"
+            f"goal p99 < {P99_GOAL:.0f} ms at {GOAL:,}/s per process, {setup.name}: "
+            f"{'met' if ok else 'MISSED'} — p50 {_ms(full.p50)} ms, p99 {_ms(full.p99)} ms;"
+            f" at {GOAL // 2:,}/s p99 {_ms(half.p99)} ms"
         )
 
 

@@ -281,7 +281,7 @@ def test_screenshots_of_every_view(browser: Browser, server: ServerProcess, lang
     # The director's duplicate screen.
     director = open_app(browser, server.url, language)
     form = director.locator("#start .setup")
-    form.locator("input[value=duplicate]").check()
+    form.locator("input[name$=-mode][value=duplicate]").check()
     form.locator("select[name=count]").select_option("4")
     for index, name in enumerate(["Anna", "Bas", "Cor", "Dirk"]):
         form.locator(f"input[name=name{index}]").fill(name)
