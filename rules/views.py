@@ -178,6 +178,17 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
     )
 
 
+def for_seat(sheet: SheetView, game: Game, seat: int | None) -> SheetView:
+    """``sheet`` (of ``game``, as any seat sees it) with what is a seat's own made for
+    ``seat``: an online game's rack, a duplicate room's slip. The rest of a sheet is the same
+    for every seat, so it is built once and this once per seat."""
+    return replace(
+        sheet,
+        online=online_view(game, seat) if sheet.online is not None else None,
+        room=room_view(game, seat) if sheet.room is not None else None,
+    )
+
+
 def online_view(game: Game, seat: int | None) -> OnlineView:
     """What ``seat`` (None: a device without one) may know of an online game's tiles."""
     held = game.online

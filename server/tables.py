@@ -36,10 +36,9 @@ from rules.movegen import WordGraph
 from rules.permissions import COMPUTER, HOST, Actor
 from rules.placement import Play
 from rules.reducer import evolve
-from rules.room_view import room_view
 from rules.scoring import MoveScore
 from rules.state import Game, State
-from rules.views import Audience, SheetView, TableView, online_view, view
+from rules.views import Audience, SheetView, TableView, for_seat, view
 from rules.wordcheck import Contains, word_statuses
 from server.protocol import Move
 from server.sheets import Frame, Version
@@ -173,12 +172,8 @@ class Live:
             if other is None:
                 sheet = view(state, "member", seat).sheet
                 assert sheet is not None
-            else:  # the same sheet with this seat's own rack and slip
-                sheet = replace(
-                    other,
-                    online=online_view(game, seat) if other.online is not None else None,
-                    room=room_view(game, seat) if other.room is not None else None,
-                )
+            else:
+                sheet = for_seat(other, game, seat)
             self._sheets[seat] = sheet
         return sheet
 

@@ -20,7 +20,7 @@ from rules.settlement import rack_value
 from rules.state import LastTurn, State
 from rules.table import record
 from rules.tiles import Tile
-from rules.views import view
+from rules.views import for_seat, view
 from rules.wordcheck import lookup_text
 from tests.rules.online_games import Table, check, letters_of, on_board, play_out, play_turn
 
@@ -610,6 +610,16 @@ def test_without_a_time_per_move_nobody_is_passed() -> None:
 
 
 # --- what each device sees (P-52) ---
+
+
+def test_a_sheet_made_for_one_seat_is_every_seats_own_sheet_with_for_seat() -> None:
+    """What a server shares between seats (``views.for_seat``): only the rack part differs."""
+    table = Table(3, SEED)
+    first_move(table, 3)
+    shared = view(table.state, "member", 0).sheet
+    assert shared is not None
+    for seat in (None, 1, 2):
+        assert for_seat(shared, table.game, seat) == view(table.state, "member", seat).sheet
 
 
 def test_a_seat_sees_its_own_rack_and_the_others_counts() -> None:

@@ -21,7 +21,7 @@ from rules.permissions import Actor
 from rules.reducer import evolve, replay
 from rules.rulesets import RackRule, RoomRules
 from rules.tiles import bag_letter
-from rules.views import view
+from rules.views import for_seat, view
 from wordlists.graph import Graph
 
 NL = editions.get("nl")
@@ -146,6 +146,17 @@ def test_a_slip_is_private_until_the_round_closes() -> None:
         text = json.dumps(room.view_json(seat))
         assert "KRAAN" in text and "KANS" in text  # judged, on the sheet for everyone
         assert room.view_json(seat)["sheet"]["room"]["mine"] is None
+
+
+def test_a_sheet_made_for_one_seat_is_every_seats_own_sheet_with_for_seat() -> None:
+    """What a server shares between seats (``views.for_seat``): only the slip differs."""
+    room = plank_room()
+    room.slip(0, "KRAAN", "H8")
+    room.slip(1, "KANS", "H8")
+    shared = view(room.state, "member", 0).sheet
+    assert shared is not None
+    for seat in (None, 1, 2):
+        assert for_seat(shared, room.game, seat) == view(room.state, "member", seat).sheet
 
 
 def test_a_late_slip_is_recorded_and_scores_zero_and_an_on_time_one_stands() -> None:

@@ -1,7 +1,6 @@
 """Fixtures for the server tests: a test-owned redis-server, the stores on top of it, and two
 table servers sharing it."""
 
-import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -11,8 +10,8 @@ import redis
 from server.store import Store
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
-from tests.server.redis_server import RedisServer
-from tests.server.serving import ServerProcess
+from tests.server.redis_server import RedisClusterServers, RedisServer
+from tests.server.serving import ServerProcess, opened
 
 
 @pytest.fixture(scope="session")
@@ -22,6 +21,17 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterServers]:
+    """A three-node Redis Cluster for the whole run, started on first use."""
+    cluster = RedisClusterServers(tmp_path_factory.mktemp("cluster"))
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 def _flushed(server: RedisServer) -> str:
@@ -34,21 +44,11 @@ def _flushed(server: RedisServer) -> str:
     return server.url
 
 
-@contextlib.asynccontextmanager
-async def _opened(store: Store) -> AsyncIterator[Store]:
-    """The store, started, closed after."""
-    await store.start()
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
 @pytest.fixture
 async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     """A started SqliteStore in a fresh file."""
     store = SqliteStore(tmp_path / "tilestream.db")
-    async with _opened(store):
+    async with opened(store):
         yield store
 
 
@@ -56,7 +56,7 @@ async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 async def redis_store(redis_server: RedisServer) -> AsyncIterator[RedisStore]:
     """A started RedisStore on the test-owned redis-server, emptied first."""
     store = RedisStore(_flushed(redis_server))
-    async with _opened(store):
+    async with opened(store):
         yield store
 
 
@@ -67,7 +67,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         backend: Store = SqliteStore(tmp_path / "tilestream.db")
     else:
         backend = RedisStore(_flushed(request.getfixturevalue("redis_server")))
-    async with _opened(backend):
+    async with opened(backend):
         yield backend
 
 

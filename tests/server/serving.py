@@ -43,6 +43,16 @@ ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 20.0  # seconds for a server to answer /health
 
 
+@contextlib.asynccontextmanager
+async def opened(*stores: Store) -> AsyncIterator[tuple[Store, ...]]:
+    """The stores, started (each one process's store), closed after."""
+    async with contextlib.AsyncExitStack() as stack:
+        for store in stores:
+            await store.start()
+            stack.push_async_callback(store.close)
+        yield stores
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on just now."""
     with socket.socket() as probe:

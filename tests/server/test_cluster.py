@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,32 +17,17 @@ from events.events import PointsEntered
 from server.store import Conflict, Device, TableGone, TableInfo
 from server.store_redis import RedisStore
 from tests.server.redis_server import RedisClusterServers
-from tests.server.serving import DUPLICATE, ServerProcess, Table, line, phones, play
+from tests.server.serving import DUPLICATE, ServerProcess, Table, line, opened, phones, play
 
 TABLES = 12  # all on one of three shards by chance: 3 · (1/3)¹² ≈ 6 in a million
 
 
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterServers]:
-    servers = RedisClusterServers(tmp_path_factory.mktemp("cluster"))
-    try:
-        servers.start()
-        yield servers
-    finally:
-        servers.stop()
-
-
 @pytest.fixture
-async def two(cluster: RedisClusterServers) -> AsyncIterator[tuple[RedisStore, RedisStore]]:
+async def two(redis_cluster: RedisClusterServers) -> AsyncIterator[tuple[RedisStore, RedisStore]]:
     """Two processes' stores on the cluster, emptied first."""
-    a, b = RedisStore(cluster.empty()), RedisStore(cluster.url)
-    await a.start()
-    await b.start()
-    try:
+    a, b = RedisStore(redis_cluster.empty()), RedisStore(redis_cluster.url)
+    async with opened(a, b):
         yield a, b
-    finally:
-        await a.close()
-        await b.close()
 
 
 def points(*values: int) -> tuple[PointsEntered, ...]:
@@ -72,16 +57,16 @@ def keys_by_node(cluster: RedisClusterServers, table_id: str) -> dict[int, set[b
 
 
 async def test_tables_spread_over_the_shards_with_each_tables_keys_in_one_slot(
-    cluster: RedisClusterServers, two: tuple[RedisStore, RedisStore]
+    redis_cluster: RedisClusterServers, two: tuple[RedisStore, RedisStore]
 ) -> None:
     store, _ = two
     ids = [await a_table(store) for _ in range(TABLES)]
-    holders = {table_id: cluster.holder(f"table:{{{table_id}}}") for table_id in ids}
+    holders = {table_id: redis_cluster.holder(f"table:{{{table_id}}}") for table_id in ids}
     assert len(set(holders.values())) > 1, holders
-    client = redis.Redis(port=cluster.nodes[0].port)
+    client = redis.Redis(port=redis_cluster.nodes[0].port)
     try:
         for table_id in ids:
-            ((port, keys),) = keys_by_node(cluster, table_id).items()
+            ((port, keys),) = keys_by_node(redis_cluster, table_id).items()
             assert port == holders[table_id]
             assert {key.decode().rpartition("}")[2] for key in keys} == {
                 "", ":info", ":commands", ":devices", ":seen"
@@ -141,12 +126,12 @@ async def test_two_processes_share_a_table_through_the_cluster(
 
 
 async def test_servers_on_the_cluster_serve_tables_on_every_shard(
-    tmp_path: Path, cluster: RedisClusterServers
+    tmp_path: Path, redis_cluster: RedisClusterServers
 ) -> None:
     """Two ``tilestream serve`` processes given the cluster's URL: what one records, the
     phones of the other see."""
-    cluster.empty()
-    servers = [ServerProcess(tmp_path / name, redis=cluster.url) for name in "ab"]
+    redis_cluster.empty()
+    servers = [ServerProcess(tmp_path / name, redis=redis_cluster.url) for name in "ab"]
     try:
         for server in servers:
             server.start()

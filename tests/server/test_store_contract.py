@@ -10,7 +10,7 @@ import contextlib
 import sqlite3
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import msgspec
@@ -23,18 +23,8 @@ from events.events import PointsEntered, Recorded, encode
 from server.store import Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
-from tests.server.redis_server import RedisClusterServers, RedisServer
-
-
-@pytest.fixture(scope="module")
-def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisClusterServers]:
-    """A three-node Redis Cluster for this module's tests."""
-    cluster = RedisClusterServers(tmp_path_factory.mktemp("cluster"))
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.stop()
+from tests.server.redis_server import RedisServer
+from tests.server.serving import opened
 
 
 @pytest.fixture(params=["sqlite", "redis", "cluster"])
@@ -46,11 +36,8 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         backend = RedisStore(request.getfixturevalue("redis_server").empty())
     else:
         backend = RedisStore(request.getfixturevalue("redis_cluster").empty())
-    await backend.start()
-    try:
+    async with opened(backend):
         yield backend
-    finally:
-        await backend.close()
 
 
 def new_table() -> str:

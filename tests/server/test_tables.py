@@ -15,6 +15,7 @@ from server.store import Device, TableInfo
 from server.store_redis import RedisStore
 from server.tables import Tables
 from tests.server.redis_server import RedisServer
+from tests.server.serving import opened
 
 
 class Counted(RedisStore):
@@ -42,13 +43,8 @@ class Counted(RedisStore):
 async def processes(redis_server: RedisServer) -> AsyncIterator[tuple[Counted, Counted]]:
     """Two processes' stores on one Redis, emptied first."""
     a, b = Counted(redis_server.empty()), Counted(redis_server.url)
-    await a.start()
-    await b.start()
-    try:
+    async with opened(a, b):
         yield a, b
-    finally:
-        await a.close()
-        await b.close()
 
 
 async def a_game(tables: Tables) -> tuple[TableInfo, str, Device]:
