@@ -9,7 +9,7 @@ Redis answers) and ``everysec``, each on one and on two server processes; SQLite
 phones that do not offer permessage-deflate (the server accepts it from none: a check that
 nothing is compressed per phone) — the benchmark
 starts the servers (and a throwaway redis-server on a free port), then a separate client
-process (``bench.fanout_load``) creates 100 tables per server process over HTTP, opens four
+process (``bench.fanout_client``) creates 100 tables per server process over HTTP, opens four
 phones per table (with two servers, two phones of every table on each) and the host's
 phone sends commands. Three loads each: ``max`` (every table sends its next command once
 its last phone has the previous one), where a process must record 2,000 events a second
@@ -52,7 +52,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bench.fanout_load import GAME, Figures, Load, Outcome, Plan, raise_fd_limit
+from bench.fanout_client import GAME, Figures, Load, Outcome, Plan, raise_fd_limit
 from events import commands as c
 from rules.state import State
 from rules.table import record
@@ -203,10 +203,10 @@ def run(setup: Setup, tables: int, loads: list[Load], warm: float, measure: floa
         kind = "echo" if setup.store == "echo" else "tilestream"
         plan = Plan(kind, ports, tables, loads, warm, measure, pids, hold, setup.deflate)
         client = subprocess.run(
-            [sys.executable, "-m", "bench.fanout_load", msgspec.json.encode(plan).decode()],
+            [sys.executable, "-m", "bench.fanout_client", msgspec.json.encode(plan).decode()],
             cwd=ROOT,
             stdout=subprocess.PIPE,
-            timeout=300,
+            timeout=900,  # 2,000 phones take a while to open on 2 cores
             check=False,
         )
         if client.returncode != 0:
