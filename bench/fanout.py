@@ -289,8 +289,15 @@ def serve_echo(port: int) -> None:
 # --- the report ----------------------------------------------------------------------------
 
 
-def _ms(value: float | None) -> str:
+def ms(value: float | None) -> str:
     return "never" if value is None else f"{value:.1f}"
+
+
+def errors(f: Figures) -> list[str]:
+    """What went wrong in a load: refusals, dropped phones, commands never on every phone."""
+    found = [f"refused {code} ×{n}" for code, n in f.rejected.items()]
+    found += [f"{f.dropped} phones dropped"] if f.dropped else []
+    return found + ([f"{f.unfinished} of {f.commands} unfinished"] if f.unfinished else [])
 
 
 def _cpu(f: Figures) -> str:
@@ -309,16 +316,14 @@ def report(results: list[tuple[Setup, Outcome]]) -> None:
         for f in outcome.loads:
             ceiling = echo.get(setup.deflate)
             share = f"{f.events / ceiling:.2f}" if ceiling and f.offered is None else ""
-            notes = [f"{f.unfinished} of {f.commands} unfinished"] if f.unfinished else []
-            notes += [f"refused {code} ×{n}" for code, n in f.rejected.items()]
-            notes += [f"{f.dropped} phones dropped"] if f.dropped else []
+            notes = errors(f)
             notes += (
                 ["client-bound"] if f.offered is None and f.cpu["client"] >= CLIENT_BOUND else []
             )
             notes += ["others busy"] if f.cpu["other"] >= OTHERS_BUSY else []
             print(
                 f"{setup.name:<22} {f.name:<20} {f.events:>9,.0f} {f.pushes:>9,.0f}"
-                f" {_ms(f.p50):>7} {_ms(f.p99):>7} {share:>7}  {_cpu(f):<28} {', '.join(notes)}"
+                f" {ms(f.p50):>7} {ms(f.p99):>7} {share:>7}  {_cpu(f):<28} {', '.join(notes)}"
             )
         if outcome.refused or outcome.ready < outcome.phones // 4:
             refused = ", ".join(f"{code} ×{n}" for code, n in outcome.refused.items())
@@ -362,13 +367,13 @@ def goals(results: list[tuple[Setup, Outcome]]) -> None:
         print(
             f"goal ≥ {goal:,} events/s per process, {setup.name}: "
             f"{'met' if met else 'MISSED'} — {per_process:,.0f}/s per process at max; "
-            f"{full.offered:,.0f}/s offered → {full.events:,.0f}/s recorded, p99 {_ms(full.p99)} ms"
+            f"{full.offered:,.0f}/s offered → {full.events:,.0f}/s recorded, p99 {ms(full.p99)} ms"
         )
         ok = full.p99 is not None and full.p99 < P99_GOAL and not full.dropped + len(full.rejected)
         print(
             f"goal p99 < {P99_GOAL:.0f} ms at {GOAL:,}/s per process, {setup.name}: "
-            f"{'met' if ok else 'MISSED'} — p50 {_ms(full.p50)} ms, p99 {_ms(full.p99)} ms;"
-            f" at {GOAL // 2:,}/s p99 {_ms(half.p99)} ms"
+            f"{'met' if ok else 'MISSED'} — p50 {ms(full.p50)} ms, p99 {ms(full.p99)} ms;"
+            f" at {GOAL // 2:,}/s p99 {ms(half.p99)} ms"
         )
 
 
@@ -395,7 +400,7 @@ def phones_report(outcome: Outcome) -> None:
     )
     print(
         f"  a command every 2 s per table ({f.events:,.0f} events/s, {f.pushes:,.0f} pushes/s): "
-        f"to the last phone p50 {_ms(f.p50)} ms, p99 {_ms(f.p99)} ms; "
+        f"to the last phone p50 {ms(f.p50)} ms, p99 {ms(f.p99)} ms; "
         f"{f.dropped} dropped, {f.unfinished} unfinished; cpu % srv/redis/client/other {_cpu(f)}"
     )
 

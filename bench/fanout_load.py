@@ -1,6 +1,6 @@
 """Scale-out: 2,000 phones (500 tables × 4) across two ``tilestream serve`` processes on one Redis.
 
-Run: ``python -m bench.fanout_load`` (about 2 minutes; ``--seconds`` sets each load's
+Run: ``python -m bench.fanout_load`` (about a minute; ``--seconds`` sets each load's
 measured window, ``--tables`` the number of tables).
 
 The benchmark starts a throwaway redis-server (append-only file fsynced ``always``: on disk
@@ -21,19 +21,12 @@ the client's share is what a real deployment would not pay.
 import argparse
 import time
 
-from bench.fanout import P99_GOAL, Setup, _ms, run
+from bench.fanout import P99_GOAL, Setup, errors, ms, run
 from bench.fanout_client import Figures, Load, Outcome, raise_fd_limit
 
 TABLES = 500
 PROCESSES = 2
 HOLD = 3.0  # seconds every phone stays connected before the loads
-
-
-def errors(f: Figures) -> str:
-    found = [f"refused {code} ×{n}" for code, n in f.rejected.items()]
-    found += [f"{f.dropped} phones dropped"] if f.dropped else []
-    found += [f"{f.unfinished} of {f.commands} unfinished"] if f.unfinished else []
-    return ", ".join(found) or "none"
 
 
 def cpu(f: Figures) -> str:
@@ -73,10 +66,10 @@ def report(outcome: Outcome, tables: int, warm: float, measure: float) -> None:
         offered = "max" if f.offered is None else f"{f.offered:,.0f}"
         p99_ok = f.p99 is not None and f.p99 < P99_GOAL
         print(
-            f"{f.name:<22} {offered:>9} {f.events:>9,.0f} {f.pushes:>9,.0f} {_ms(f.p50):>7}"
-            f" {_ms(f.p99):>7}{'' if p99_ok or f.offered is None else '  (p99 ≥ 50 ms)'}"
+            f"{f.name:<22} {offered:>9} {f.events:>9,.0f} {f.pushes:>9,.0f} {ms(f.p50):>7}"
+            f" {ms(f.p99):>7}{'' if p99_ok or f.offered is None else '  (p99 ≥ 50 ms)'}"
         )
-        print(f"{'':<22} errors: {errors(f)}; cpu: {cpu(f)}")
+        print(f"{'':<22} errors: {', '.join(errors(f)) or 'none'}; cpu: {cpu(f)}")
 
 
 def main() -> None:
