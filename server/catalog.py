@@ -24,6 +24,7 @@ class EditionInfo(msgspec.Struct, frozen=True):
     name: str
     language: str
     letters: tuple[Letter, ...]
+    blank_letters: tuple[str, ...]  # what a blank may stand for, as the phone offers them
     blanks: int
     rack_size: int
     bingo_bonus: int
@@ -50,6 +51,16 @@ class Catalog(msgspec.Struct, frozen=True):
     strengths: tuple[str, ...] = ()  # the computer's, strongest first (rules.computer)
 
 
+def _blank_letters(edition: editions.Edition) -> tuple[str, ...]:
+    """The set's faces in its order, with the letters the rules add for a blank (Italian J
+    K W X Y) each before the first face that sorts after it."""
+    letters = [k.face for k in edition.kinds]
+    for extra in sorted(edition.blank_also):
+        at = next((i for i, face in enumerate(letters) if face > extra), len(letters))
+        letters.insert(at, extra)
+    return tuple(letters)
+
+
 def _edition(code: str) -> EditionInfo:
     edition = editions.get(code)
     layout = edition.layout
@@ -64,6 +75,7 @@ def _edition(code: str) -> EditionInfo:
         name=edition.name,
         language=edition.language,
         letters=tuple(Letter(k.face, k.value, k.count) for k in edition.kinds),
+        blank_letters=_blank_letters(edition),
         blanks=edition.blanks,
         rack_size=edition.rack_size,
         bingo_bonus=edition.bingo_bonus,

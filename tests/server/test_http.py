@@ -322,6 +322,10 @@ def test_catalog_lists_every_edition_and_rule_set(server: ServerProcess) -> None
     assert sum(count for _, _, count in nl["letters"]) + nl["blanks"] == 102  # EDN-10
     assert len(nl["board"]) == 15 and nl["board"][7].split()[7] == "2W"  # the centre star
     assert by_code["pl-literaki"]["board"] is None  # typed words only
+    # What a blank may stand for, in the order the phone offers it: FIGS art. 8 adds J K W
+    # X Y to the Italian faces; the Polish alphabet keeps its own order and no Q V X.
+    assert "".join(by_code["it"]["blank_letters"]) == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert "".join(by_code["pl"]["blank_letters"]) == "AĄBCĆDEĘFGHIJKLŁMNŃOÓPRSŚTUWYZŹŻ"
     rules = {r["code"]: r for r in catalog["rules"]}
     assert set(rules) >= {"house", "sbnl", "figs", "pfs-house", "pfs", "duplicate"}
     assert (rules["sbnl"]["max_players"], rules["sbnl"]["penalty"]) == (2, 20)  # SHC-08, P-32

@@ -39,6 +39,7 @@ CLUB = "Duplicate, clubzaal (solo's vanaf 2 spelers)"
 TYPED_RACK = "Of typ het plankje van een trekking in de zaal"
 LEXICON = wordlists.get("nl")
 NL = editions.get("nl")
+IT = editions.get("it")
 
 
 def sheet_of(page: Page) -> dict:
@@ -136,7 +137,8 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     assert axe(bas, "#room-result") == []
 
     expect(room.locator(".room-top .room-points")).to_have_text(str(top.score))
-    expect(room.locator(".room-where")).to_have_text(re.compile(top.start.name))
+    way = "horizontaal" if top.direction == "across" else "verticaal"  # as in a sentence
+    expect(room.locator(".room-where")).to_have_text(f"{top.start.name} {way}")
     rows = room.locator(".room-standings tbody tr")
     expect(rows).to_have_count(3)
     expect(rows.nth(0)).to_contain_text("Anna")
@@ -241,8 +243,11 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     shot(anna, "slip-tiles-laid", full_page=False)
     assert axe(anna, "#room-slip") == []
     anna.locator("#slip-send").click()
-    mine = anna.locator("#slip-mine")
+    # Said in the dock, where Send was tapped, not below the board out of sight.
+    mine = anna.locator(".slip-dock #slip-mine")
     expect(mine).to_contain_text("Ingeleverd: PLAnK op H8 horizontaal, 26 punten")
+    expect(mine).to_be_in_viewport()
+    shot(anna, "slip-handed-in", full_page=False)
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 1 van 2")
 
     # The close scores the slip as it was laid, alone at the best valid score: the solo.
@@ -284,6 +289,38 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     assert (handed["start"], handed["direction"]) == (move.start.name, str(move.direction))
     for page in (director, anna):
         assert missing_strings(page) == []
+        page.context.close()
+
+
+def test_an_italian_blank_may_be_a_letter_no_tile_shows(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # FIGS art. 8: an Italian blank may also be J, K, W, X or Y, which no tile shows.
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, edition="it")
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_label(TYPED_RACK).fill("?OALATE")
+    director.get_by_role("button", name="Dit plankje gebruiken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    anna.locator('#slip-rack .rack-tile[data-tile="?"]').click()
+    tap_square(anna, "H8")
+    dialog = anna.locator("dialog.blank-dialog")
+    expect(dialog.locator(".blank-letter")).to_have_text(list("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    dialog.locator("#slip-blank-K").click()
+    expect(anna.locator('#slip-board [data-square="H8"]')).to_have_attribute(
+        "aria-label", re.compile("K \\(blanco\\)")
+    )
+    for tile, square in zip("OALA", ("H9", "H10", "H11", "H12"), strict=True):
+        lay(anna, tile, square)
+    points = Board.empty(IT).score(Board.empty(IT).place("H8", "across", "kOALA"))
+    expect(anna.locator("#slip-score")).to_have_text(f"Deze zet: {points.total} punten (kOALA)")
+    anna.locator("#slip-send").click()
+    expect(anna.locator(".slip-dock #slip-mine")).to_contain_text("Ingeleverd: kOALA op H8")
+    director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
+    expect(director.locator('.room-results tr[data-player="0"]')).to_contain_text("kOALA H8")
+    for page in (director, anna):
         page.context.close()
 
 

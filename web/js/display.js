@@ -15,7 +15,7 @@ import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, sheet, subscribe } from "./state.js";
-import { rackTiles } from "./room.js";
+import { inLine, rackTiles } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 let main;
@@ -179,7 +179,7 @@ function duplicateSide(game) {
 function where(list) {
   if (!list.length || !list[0][3]) return null;
   const [, , , square, direction] = list[0];
-  return h("p", { class: "room-where" }, `${square} ${t(`calc.${direction}`)}`);
+  return h("p", { class: "room-where" }, `${square} ${inLine(direction)}`);
 }
 
 // A player's score of a judged round, and its difference from that round's top.

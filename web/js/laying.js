@@ -144,8 +144,7 @@ export function layer(view) {
     const free = rack.onRack(d);
     const same = free.find((s) => rack.face(s.tile) === letter);
     const blank = free.find((s) => rack.isBlank(s.tile));
-    const faces = view.edition().letters.map(([face]) => face);
-    if (!same && !(blank && faces.includes(letter))) return;
+    if (!same && !(blank && view.edition().blank_letters.includes(letter))) return;
     event.preventDefault();
     if (same) rack.lay(d, same.id, square);
     else rack.lay(d, blank.id, square, letter);
@@ -184,7 +183,7 @@ export function layer(view) {
       h("h3", { id: `${ids.blank}-title` }, t("play.blank_title")),
       h("p", { class: "hint" }, t("play.blank_hint", { square })),
       h("div", { class: "blank-letters", role: "group", "aria-labelledby": `${ids.blank}-title` },
-        view.edition().letters.map(([face]) => h("button", {
+        view.edition().blank_letters.map((face) => h("button", {
           type: "button", class: "blank-letter", id: `${ids.blank}-${face}`, onclick: done(face),
         }, face))),
       h("div", { class: "actions" }, h("button", {

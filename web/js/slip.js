@@ -58,14 +58,19 @@ export function card(game) {
   for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
   const board = Boolean(edition(game.edition)?.board && game.board);
   const mine = game.room.mine;
-  return section(
-    board ? modeSwitch(game) : null,
-    board && mode === "tiles" ? tiles(game, seat, mine) : typedSlip(game, seat, mine, board),
-    mine ? h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
-      role: "status" },
-    t("slip.mine", { word: mine.word, square: mine.start,
-      direction: inLine(mine.direction), points: number(mine.points) }),
-    mine.late ? [" ", t("slip.late")] : null) : null);
+  if (board && mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
+  return section(board ? modeSwitch(game) : null, typedSlip(game, seat, mine, board),
+    handedIn(mine));
+}
+
+// What this player handed in, said where the Send button is: in the dock with tiles.
+function handedIn(mine) {
+  if (!mine) return null;
+  return h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
+    role: "status" },
+  t("slip.mine", { word: mine.word, square: mine.start,
+    direction: inLine(mine.direction), points: number(mine.points) }),
+  mine.late ? [" ", t("slip.late")] : null);
 }
 
 // Tiles first; typing is the other way (a keyboard, a word laid quickly). Switching to it
@@ -105,6 +110,7 @@ function tiles(game, seat, mine) {
     zoom ? h("div", { class: "slip-zoom" }, zoom) : null,
     boardBox,
     h("div", { class: "slip-dock" },
+      handedIn(mine),
       refused(),
       ui.refusal && ui.refusal() === ui.score?.text ? null : score, // said once is enough
       lay.rack(),
