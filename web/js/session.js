@@ -26,7 +26,7 @@ export function saveSession(session, key = PHONE) {
   const before = loadSession(key);
   if (key === PHONE) keepGame(session);
   if (before && before.token !== session.token && !held(before)) {
-    localStorage.removeItem(viewKey(before));
+    dropView(viewKey(before));
   }
   localStorage.setItem(key, JSON.stringify(session));
 }
@@ -70,7 +70,7 @@ export function closeSession(key = PHONE) {
 export function forgetGame(token) {
   localStorage.setItem(GAMES, JSON.stringify(savedGames().filter((g) => g.token !== token)));
   localStorage.removeItem(outboxKey({ token }));
-  localStorage.removeItem(viewKey({ token }));
+  dropView(viewKey({ token }));
 }
 
 // The commands a device has sent and the server has not answered yet. Keyed by the device,
@@ -81,15 +81,45 @@ export const outboxKey = (session) => `tilestream.outbox.${session.token}`;
 const VIEWS = "tilestream.view.";
 const viewKey = (session) => VIEWS + session.token;
 
+// Written a second after the last change, not on every change (a long game's view is a
+// few hundred KB of JSON), and at once when the page goes away or out of sight.
+const KEEP_MS = 1000;
+let waiting = null; // {key, view} not written yet
+let timer = 0;
+
 export function keepView(session, view) {
+  const key = viewKey(session);
+  if (waiting && waiting.key !== key) writeView(); // another game's: its own, first
+  waiting = { key, view };
+  if (!timer) timer = setTimeout(writeView, KEEP_MS);
+}
+
+function writeView() {
+  clearTimeout(timer);
+  timer = 0;
+  if (!waiting) return;
+  const { key, view } = waiting;
+  waiting = null;
   try {
-    localStorage.setItem(viewKey(session), JSON.stringify(view));
+    localStorage.setItem(key, JSON.stringify(view));
   } catch {
     // storage full: the phone keeps working live, only a reload offline shows less
   }
 }
 
+addEventListener("pagehide", writeView);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") writeView();
+});
+
+// A view forgotten is not written after all.
+function dropView(key) {
+  if (waiting?.key === key) waiting = null;
+  localStorage.removeItem(key);
+}
+
 export function keptView(session) {
+  if (waiting?.key === viewKey(session)) return waiting.view;
   try {
     const view = JSON.parse(localStorage.getItem(viewKey(session)));
     return view && typeof view.seq === "number" ? view : null;
@@ -103,7 +133,7 @@ export function forgetStrayViews() {
   const held = new Set([PHONE, DISPLAY].map((key) => loadSession(key))
     .filter(Boolean).concat(savedGames()).map(viewKey));
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith(VIEWS) && !held.has(key)) localStorage.removeItem(key);
+    if (key.startsWith(VIEWS) && !held.has(key)) dropView(key);
   }
 }
 
