@@ -47,7 +47,7 @@ from rules.settlement import rack_value
 from rules.squares import Square
 from rules.state import Clock, Game, LastTurn, Line, Notice, Online, Round, Slip, State, Step
 from rules.tiles import bag_letter, parse_tile
-from rules.tracking import track
+from rules.tracking import line_written, opened, round_changed, track
 
 _square = lru_cache(maxsize=1024)(Square.parse)  # moves name the same squares again
 V = TypeVar("V")
@@ -181,6 +181,7 @@ def _start(event: GameStarted, at: int) -> Game:
         if duplicate and rules.clock_seconds
         else None,
         online=online,
+        tally=opened(edition),
     )
 
 
@@ -218,6 +219,7 @@ def _turn(
     return replace(
         game,
         lines=game.lines.plus(line),
+        tally=line_written(game.tally, game.edition, line),
         totals=_set(game.totals, player, total),
         to_move=(player + 1) % len(game.players),
         pass_run=game.pass_run + 1 if counted else 0,
@@ -365,7 +367,9 @@ def _cell(game: Game, index: int, player: int | None, points: int | None) -> Gam
         raise Odd(codebook.NO_SUCH_ROUND, round=index)
     played = game.rounds[index]
     if player is None:
-        return replace(game, rounds=_set(game.rounds, index, replace(played, top=points)))
+        topped = replace(played, top=points)
+        tally = round_changed(game.tally, game.edition, played, topped)
+        return replace(game, rounds=_set(game.rounds, index, topped), tally=tally)
     player = _player(game, player)
     delta = (points or 0) - (played.scores[player] or 0)
     played = replace(played, scores=_set(played.scores, player, points))
@@ -397,7 +401,10 @@ def _top(game: Game, event: TopRecorded, seq: int) -> Game:
     )
     empty = Round((None,) * len(game.players))
     clock = game.clock and Clock(game.clock.seconds, game.clock.seconds * 1000)
-    return replace(game, rounds=(*game.rounds[:-1], closed, empty), clock=clock, slips=())
+    tally = round_changed(game.tally, game.edition, game.rounds[-1], closed)
+    return replace(
+        game, rounds=(*game.rounds[:-1], closed, empty), clock=clock, slips=(), tally=tally
+    )
 
 
 def _rack(game: Game, event: RackDrawn, seq: int) -> Game:

@@ -103,6 +103,17 @@ class Online(msgspec.Struct, frozen=True, gc=False):
         return self.computers[seat] if 0 <= seat < len(self.computers) else None
 
 
+class Tally(msgspec.Struct, frozen=True, gc=False):
+    """Tile tracking's running counts, kept up as each line (in duplicate, each top) is
+    written, so that the tile panel is read from them (``rules.tracking``), not counted
+    again from every line for every view. An undo needs nothing of its own: the game it
+    goes back to holds the counts of its own lines."""
+
+    left: tuple[int, ...] = ()  # per letter of the panel (the set's order, then "?"): unused
+    taken: int = 0  # tiles taken from the bag, letters the set lacks included
+    points_only: int = 0  # moves (duplicate: tops) whose tiles are unknown
+
+
 class Game(msgspec.Struct, frozen=True, gc=False):
     """One game on the table; its edition, mode and rule set resolved from their codes once,
     when it started."""
@@ -128,6 +139,7 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     started: int = 0  # the seq of its start: what a phone's turn names the game by
     online: Online | None = None  # online play only
     slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
+    tally: Tally = Tally()  # the tile panel's counts (``rules.tracking``)
 
 
 class Member(msgspec.Struct, frozen=True, gc=False):

@@ -2,15 +2,23 @@
 
 Only moves whose tiles are known count: board and typed moves in a classic game, the tops
 in duplicate (TRK-02/03). Moves entered as points only are counted apart (TRK-04).
+
+The counts run with the game (``Tally``): the reducer adds each line's tiles as it writes the
+line (``line_written``) and each top's as it records the top (``round_changed``), so a view
+reads the panel instead of counting every line again. ``rebuild`` counts from the lines, as
+the panel is defined; the running counts always equal it.
 """
 
 from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
 
 import msgspec
+from msgspec.structs import replace
 
-from editions import codebook
+from editions import Edition, codebook
 from events.events import Mode
-from rules.state import Game, Notice
+from rules.state import Game, Line, Notice, Round, Tally
 
 BLANK = "?"
 
@@ -34,8 +42,59 @@ class Tracking(msgspec.Struct, frozen=True):
     warnings: tuple[Notice, ...] = ()
 
 
+@lru_cache(maxsize=64)
+def _kinds(edition: Edition) -> tuple[tuple[str, int, int], ...]:
+    """The panel's letters, in its order: face, value, count; the blanks last."""
+    return (*((k.face, k.value, k.count) for k in edition.kinds), (BLANK, 0, edition.blanks))
+
+
+@lru_cache(maxsize=64)
+def _slots(edition: Edition) -> dict[str, int]:
+    """Letter → its place in the panel."""
+    return {face: i for i, (face, _, _) in enumerate(_kinds(edition))}
+
+
+def opened(edition: Edition) -> Tally:
+    """The counts of a game just started: nothing taken."""
+    return Tally(tuple(count for _, _, count in _kinds(edition)))
+
+
+def taken(tally: Tally, edition: Edition, tiles: Iterable[str], sign: int = 1) -> Tally:
+    """``tally`` with ``tiles`` taken from the bag (``sign`` -1: put back)."""
+    left, slots, count = list(tally.left), _slots(edition), 0
+    for tile in tiles:
+        count += 1
+        slot = slots.get(tile)
+        if slot is not None:  # a letter the set lacks still leaves the bag's count
+            left[slot] -= sign
+    if not count:
+        return tally
+    return replace(tally, left=tuple(left), taken=tally.taken + sign * count)
+
+
+def line_written(tally: Tally, edition: Edition, line: Line) -> Tally:
+    """``tally`` after a classic line is written."""
+    tally = taken(tally, edition, line.tiles)
+    if line.kind == "points":
+        tally = replace(tally, points_only=tally.points_only + 1)
+    return tally
+
+
+def _points_only(played: Round) -> int:
+    return int(played.top is not None and not played.top_tiles)
+
+
+def round_changed(tally: Tally, edition: Edition, old: Round, new: Round) -> Tally:
+    """``tally`` after a duplicate round's top (or its tiles) went from ``old`` to ``new``."""
+    if old.top_tiles != new.top_tiles:
+        tally = taken(taken(tally, edition, old.top_tiles, -1), edition, new.top_tiles)
+    change = _points_only(new) - _points_only(old)
+    return replace(tally, points_only=tally.points_only + change) if change else tally
+
+
 def used_tiles(game: Game) -> Counter[str]:
-    """The letters taken from the bag by the moves whose tiles are known."""
+    """The letters taken from the bag by the moves whose tiles are known, counted from the
+    lines (duplicate: the tops)."""
     used: Counter[str] = Counter()
     if game.mode is Mode.DUPLICATE:
         for played in game.rounds:
@@ -46,28 +105,43 @@ def used_tiles(game: Game) -> Counter[str]:
     return used
 
 
-def track(game: Game) -> Tracking:
-    """The tile panel of ``game``."""
-    edition = game.edition
+def rebuild(game: Game) -> Tally:
+    """The counts as the panel defines them, from every line (duplicate: every round)."""
     used = used_tiles(game)
-    kinds = [(k.face, k.value, k.count) for k in edition.kinds] + [(BLANK, 0, edition.blanks)]
-    letters = tuple(LetterLeft(f, v, n, n - used[f]) for f, v, n in kinds)
-    not_on_board = edition.total_tiles - sum(used.values())
-    duplicate = game.mode is Mode.DUPLICATE
-    racks = 1 if duplicate else len(game.players)  # P-42: one shared rack
-    if duplicate:
-        points_only = sum(1 for r in game.rounds if r.top is not None and not r.top_tiles)
+    left = tuple(count - used[face] for face, _, count in _kinds(game.edition))
+    if game.mode is Mode.DUPLICATE:
+        points_only = sum(_points_only(r) for r in game.rounds)
     else:
         points_only = sum(1 for line in game.lines if line.kind == "points")
+    return Tally(left, sum(used.values()), points_only)
+
+
+@lru_cache(maxsize=4096)
+def _letters(
+    edition: Edition, left: tuple[int, ...]
+) -> tuple[tuple[LetterLeft, ...], tuple[Notice, ...]]:
+    """The panel's letters and over-use warnings for the counts ``left``; kept, so a view
+    whose counts did not change holds the very same letters as the view before."""
+    kinds = _kinds(edition)
+    letters = tuple(LetterLeft(f, v, n, x) for (f, v, n), x in zip(kinds, left, strict=True))
     warnings = tuple(
         Notice(codebook.OVER_USE, {"letter": x.letter, "used": x.count - x.left, "count": x.count})
         for x in letters
         if x.left < 0
     )
+    return letters, warnings
+
+
+def track(game: Game) -> Tracking:
+    """The tile panel of ``game``, from its running counts."""
+    edition, tally = game.edition, game.tally
+    letters, warnings = _letters(edition, tally.left)
+    not_on_board = edition.total_tiles - tally.taken
+    racks = 1 if game.mode is Mode.DUPLICATE else len(game.players)  # P-42: one shared rack
     return Tracking(
         letters=letters,
         not_on_board=not_on_board,
         in_bag=not_on_board - racks * edition.rack_size,
-        points_only=points_only,
+        points_only=tally.points_only,
         warnings=warnings,
     )

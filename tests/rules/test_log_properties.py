@@ -1,6 +1,7 @@
 """Invariants of the event log (STYLE "Tests"), on random classic games played through
 ``record``: replaying a log equals folding it; undo then replay equals never having done it;
-tiles are conserved between the board and the tile panel."""
+tiles are conserved between the board and the tile panel; the tile panel's running counts
+equal a count from the lines, in classic and duplicate games."""
 
 from collections import Counter
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from rules.errors import GameError
 from rules.reducer import evolve, replay
 from rules.state import State
 from rules.table import record
-from rules.tracking import track
+from rules.tracking import rebuild, track
 from rules.views import TableView, view
 
 PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -232,3 +233,57 @@ def test_undo_leaves_the_game_a_log_without_the_line_makes(game: tuple[Setup, li
     struck = {r.event.line for r in log if isinstance(r.event, e.LineUndone)}
     kept = [r for r in log if not isinstance(r.event, e.LineUndone) and r.seq not in struck]
     assert replay(log).game == replay(kept).game
+
+
+@PROPERTY
+@given(games)
+def test_running_tile_counts_equal_a_count_from_the_lines(game: tuple[Setup, list]) -> None:
+    setup, drawn = game
+    _, log, states = play(setup, drawn)
+    for state in [*states, replay(log)]:
+        assert state.game is not None and state.game.tally == rebuild(state.game)
+
+
+DUPLICATE_ACTIONS = st.one_of(
+    st.tuples(st.just("top"), st.integers(0, 90)),
+    st.tuples(
+        st.just("typed top"),
+        st.lists(st.tuples(st.integers(0, 60), st.integers(0, 9)), min_size=1, max_size=7),
+    ),
+    st.tuples(st.just("points"), st.integers(0, 90)),
+    st.tuples(st.just("correct top"), st.integers(0, 6), st.none() | st.integers(0, 90)),
+    st.tuples(st.just("penalty"), st.integers(1, 20)),
+    st.tuples(st.just("undo")),
+)
+
+
+def duplicate_command(edition: str, action: tuple) -> c.TableCommand:
+    kind = action[0]
+    if kind == "top":
+        return c.RecordTop(points=action[1])
+    if kind == "typed top":
+        return c.RecordTop(
+            typed=(tuple(c.TypedLetter(t) for t in letters_for(edition, action[1])),)
+        )
+    if kind == "points":
+        return c.EnterPoints(action[1])
+    if kind == "correct top":
+        return c.CorrectCell(action[1], None, action[2])
+    if kind == "penalty":
+        return c.GivePenalty(0, action[1])
+    return c.Undo()
+
+
+@PROPERTY
+@given(st.sampled_from(EDITIONS), st.lists(DUPLICATE_ACTIONS, min_size=4, max_size=30))
+def test_running_tile_counts_equal_a_count_from_the_tops(edition: str, drawn: list) -> None:
+    state, log = record(State(), c.StartGame(edition, mode="duplicate", players=(None, None)))
+    log = list(log)
+    for step, action in enumerate(drawn, 2):
+        try:
+            state, recorded = record(state, duplicate_command(edition, action), at=step)
+        except GameError:
+            continue
+        log.extend(recorded)
+        assert state.game is not None and state.game.tally == rebuild(state.game)
+    assert replay(log) == state
