@@ -29,7 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import msgspec
@@ -37,6 +37,7 @@ import msgspec
 from bench.fanout import start_redis
 from bench.timing import Figures
 from events import commands as c
+from events.events import Mode
 from rules import bag
 from rules.permissions import HOST
 from rules.state import State
@@ -84,7 +85,7 @@ class Seated:
     def __init__(self, table: str, devices: list[Device]) -> None:
         self.table = table
         self.devices = devices
-        self.moves: list[tuple[int, c.TableCommand]] = []  # (seat, command)
+        self.moves: Sequence[tuple[int, c.TableCommand]] = ()  # (seat, command)
         self._arrived: dict[int, int] = {}  # seq → devices that have its state
         self._done: dict[int, asyncio.Future[float]] = {}  # seq → when the last one had it
         self.writers: list[asyncio.Task[None]] = []
@@ -102,15 +103,15 @@ class Seated:
         return self._done[seq]
 
 
-async def seat_table(tables: Tables, hub: Hub, mode: str) -> Seated:
+async def seat_table(tables: Tables, hub: Hub, mode: Mode) -> Seated:
     """A new table with a game of four, a device at each seat, connected."""
     made, _ = await tables.create()
     host = Device(made.id, "host", None, HOST)
-    start = c.StartGame(EDITION, mode, players=PLAYERS)  # type: ignore[arg-type]
+    start = c.StartGame(EDITION, mode, players=PLAYERS)
     await tables.command(made.id, host, start, "start")
     # The host's device plays the first seat of an online game; at a classic table it keeps
     # the sheet for no seat, so every seat has a phone of its own.
-    first = 1 if mode == "online" else 0
+    first = 1 if mode is Mode.ONLINE else 0
     devices = [host] * first
     for seat in range(first, len(PLAYERS)):
         _, _, who = await tables.join(made.code, "player", seat, f"key-{made.id}-{seat}")
@@ -124,12 +125,13 @@ async def seat_table(tables: Tables, hub: Hub, mode: str) -> Seated:
     return seated
 
 
-def find_moves(state: State, finder: Finder, limit: int) -> list[tuple[int, c.TableCommand]]:
+def find_moves(state: State, finder: Finder, limit: int) -> list[tuple[int, c.Play]]:
     """The plays a simple player finds in the table's online game, in turn, until it finds
     none (or the game ends): decided on a copy of the state, with the table's own seed."""
     game = state.game
     assert game is not None and game.online is not None
-    seed, contains, moves = game.online.seed, lexicon(EDITION), []
+    seed, contains = game.online.seed, lexicon(EDITION)
+    moves: list[tuple[int, c.Play]] = []
     while len(moves) < limit and game is not None and game.ended is None:
         assert game.online is not None and game.board is not None
         player = game.to_move
@@ -145,12 +147,9 @@ def find_moves(state: State, finder: Finder, limit: int) -> list[tuple[int, c.Ta
     return moves
 
 
-def classic(moves: list[tuple[int, c.TableCommand]]) -> list[tuple[int, c.TableCommand]]:
+def classic(moves: Sequence[tuple[int, c.Play]]) -> list[tuple[int, c.TableCommand]]:
     """The same moves as a classic sheet records them."""
-    return [
-        (seat, c.RecordMove(board=play.board, turn=play.turn))  # type: ignore[attr-defined]
-        for seat, play in moves
-    ]
+    return [(seat, c.RecordMove(board=play.board, turn=play.turn)) for seat, play in moves]
 
 
 def schedule(tables: list[Seated]) -> list[tuple[Seated, int, c.TableCommand]]:
@@ -183,14 +182,16 @@ async def run_store(store: Store, finder: Finder, moves: int) -> dict[str, list[
     hub = Hub(tables, store)
     online: list[Seated] = []
     baseline: list[Seated] = []
+    plays: list[list[tuple[int, c.Play]]] = []
     try:
         while sum(len(t.moves) for t in online) < moves + WARM:
-            seated = await seat_table(tables, hub, "online")
-            seated.moves = find_moves((await tables.live(seated.table)).state, finder, 40)
+            seated = await seat_table(tables, hub, Mode.ONLINE)
+            plays.append(find_moves((await tables.live(seated.table)).state, finder, 40))
+            seated.moves = plays[-1]
             online.append(seated)
-        for each in online:
-            seated = await seat_table(tables, hub, "classic")
-            seated.moves = classic(each.moves)
+        for found in plays:
+            seated = await seat_table(tables, hub, Mode.CLASSIC)
+            seated.moves = classic(found)
             baseline.append(seated)
         await asyncio.sleep(0.5)  # every device has its first state
         rows = {}
@@ -212,22 +213,22 @@ def in_memory(finder: Finder, games: int = 30) -> dict[str, list[float]]:
     for number in range(games):
         state, _ = record(
             State(),
-            c.StartGame(EDITION, "online", players=PLAYERS),
+            c.StartGame(EDITION, Mode.ONLINE, players=PLAYERS),
             seed=f"bench-{number}",
             contains=lexicon(EDITION),
         )
         moves = find_moves(state, finder, 40)
-        kinds = (
-            ("online play", moves, "online"),
-            ("classic record_move", classic(moves), "classic"),
+        kinds: tuple[tuple[str, Sequence[tuple[int, c.TableCommand]], Mode], ...] = (
+            ("online play", moves, Mode.ONLINE),
+            ("classic record_move", classic(moves), Mode.CLASSIC),
         )
         for name, sequence, mode in kinds:
-            start = c.StartGame(EDITION, mode, players=PLAYERS)  # type: ignore[arg-type]
+            start = c.StartGame(EDITION, mode, players=PLAYERS)
             state, _ = record(State(), start, seed=f"bench-{number}", contains=lexicon(EDITION))
             for _, command in sequence:
                 began = time.perf_counter_ns()
                 state, _ = record(state, command, contains=lexicon(EDITION))
-                seats = range(len(PLAYERS)) if mode == "online" else range(1)
+                seats = range(len(PLAYERS)) if mode is Mode.ONLINE else range(1)
                 for seat in seats:
                     encoder.encode(view(state, "member", seat))
                 rows[name].append((time.perf_counter_ns() - began) / 1000)
