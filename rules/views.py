@@ -167,7 +167,7 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
         board=game.board.rows() if game.board else None,
         unscored=tuple(sorted(game.unscored)),
         tracking=tracking,
-        notices=notices(game, tracking),
+        notices=notices(game),
         warnings=game.warnings,
         clock=game.clock,
         ended=game.ended is not None,
@@ -240,8 +240,9 @@ def standings(totals: tuple[int, ...], tops: int) -> tuple[Standing, ...]:
     )
 
 
-def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
-    """Everything the sheet points out now; none of it blocks anything."""
+def notices(game: Game) -> tuple[Notice, ...]:
+    """Everything the sheet points out now but over-use, which the tile panel carries (its
+    ``warnings``: sent once, the sheet shows them from there); none of it blocks anything."""
     found = list(game.notices)
     limit = game.rules.pass_limit_reached(game.pass_run, len(game.players))
     if limit is not None and game.online is None:  # online: the passes end the game
@@ -255,7 +256,7 @@ def notices(game: Game, tracking: Tracking) -> tuple[Notice, ...]:
                         {"round": index, "player": player, "points": score, "top": played.top},
                     )
                 )
-    return (*found, *tracking.warnings)
+    return tuple(found)
 
 
 def final(game: Game) -> tuple[FinalRow, ...] | None:

@@ -149,6 +149,10 @@ def test_a_letter_played_more_often_than_the_set_has_warns_in_red(
     expect(z.locator(".sr-only")).to_have_text("Z, waarde 4: 2 te veel gelegd, de set heeft er 2")
     phone.locator("#tiles").scroll_into_view_if_needed()
     shot(phone, "tiles-over-use")
+    show(phone, "sheet")  # the sheet lists it too, from the tile panel's warnings
+    notice = phone.locator(".notices [data-code=over_use]")
+    expect(notice).to_have_count(1)
+    expect(notice).to_contain_text("Z is 4 keer gelegd")
 
 
 def test_blanks_count_against_the_edition_blanks(phone: Page, server: ServerProcess) -> None:

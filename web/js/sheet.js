@@ -95,6 +95,7 @@ function notices(game) {
   };
   const items = [
     ...game.notices.map((item) => said(item, "notice")),
+    ...game.tracking.warnings.map((item) => said(item, "notice")),
     ...[...game.warnings, ...app.view.warnings].map((item) => said(item, "warning")),
   ];
   return items.length
