@@ -14,7 +14,7 @@ from rules.tiles import Tile, check_tile, parse_tile, parse_tiles
 class Board:
     """An immutable board of one edition; ``apply`` returns a new board."""
 
-    __slots__ = ("_cells", "edition")
+    __slots__ = ("_cells", "_rows", "edition")
 
     def __init__(self, edition: Edition, cells: Sequence[Tile | None]) -> None:
         if edition.layout is None:
@@ -25,6 +25,7 @@ class Board:
             raise ValueError(f"a board has {SIZE * SIZE} squares, not {len(cells)}")
         self.edition = edition
         self._cells = tuple(cells)
+        self._rows: tuple[str, ...] | None = None
 
     @classmethod
     def empty(cls, edition: Edition) -> "Board":
@@ -51,10 +52,14 @@ class Board:
 
     def rows(self) -> tuple[str, ...]:
         """The board in row notation, the inverse of ``from_rows``."""
-        return tuple(
-            "".join(t.notation if t else "." for t in self._cells[r * SIZE : (r + 1) * SIZE])
-            for r in range(SIZE)
-        )
+        # Kept: every view of the table sends them, and most lines lay no tile.
+        if self._rows is None:
+            cells = self._cells
+            self._rows = tuple(
+                "".join(t.notation if t else "." for t in cells[r * SIZE : (r + 1) * SIZE])
+                for r in range(SIZE)
+            )
+        return self._rows
 
     def __getitem__(self, square: Square | str) -> Tile | None:
         row, col = Square.parse(square)
@@ -155,5 +160,5 @@ class Board:
         for (row, col), tile in tiles:
             cells[row * SIZE + col] = tile
         laid = Board.__new__(Board)  # not through __init__: this board passed its checks
-        laid.edition, laid._cells = self.edition, tuple(cells)
+        laid.edition, laid._cells, laid._rows = self.edition, tuple(cells), None
         return laid
