@@ -138,6 +138,14 @@ def decide(
     return room.judged(game, decide_one(game, command, at), contains)  # a typed top's slips
 
 
+def judges_words(state: State, command: c.TableCommand) -> bool:
+    """Whether ``decide`` may need the word list (``contains``) for ``command``: to start a
+    game (an online one needs a list), and in an online game or a duplicate room. A classic
+    sheet never judges a word, so a server need not look the list up for its commands."""
+    game = state.game
+    return isinstance(command, c.StartGame) or (game is not None and game.mode is not Mode.CLASSIC)
+
+
 def _start(command: c.StartGame, seed: str, contains: Contains | None) -> GameStarted:
     edition = editions.get(command.edition)
     mode = Mode(command.mode)  # the codes are read once, here and when the game starts

@@ -31,7 +31,7 @@ from events import commands as c
 from events.events import Event, Recorded
 from rules import computer, online, permissions, room, seating, tops
 from rules.board import Board
-from rules.decide import decide, score_move
+from rules.decide import decide, judges_words, score_move
 from rules.movegen import WordGraph
 from rules.permissions import COMPUTER, HOST, Actor
 from rules.placement import Play
@@ -421,7 +421,9 @@ class Tables:
             edition = command.edition if isinstance(command, c.StartGame) else None
             if edition is None and state.game is not None:
                 edition = state.game.edition.code
-            contains = lexicon(edition) if edition is not None else None
+            contains = None  # looked up only where it may judge a word: that costs file checks
+            if edition is not None and judges_words(state, command):
+                contains = lexicon(edition)
             found = isinstance(command, c.CloseRound) and edition is not None  # a room's top
             events = decide(
                 state,

@@ -10,8 +10,9 @@ from events import events as e
 from events.commands import TypedLetter
 from events.events import Mode
 from rules import rulesets
-from rules.decide import decide
+from rules.decide import decide, judges_words
 from rules.errors import GameError, IllegalPlacement, NotationError
+from rules.reducer import replay
 from rules.state import State
 from rules.table import record
 from rules.views import view
@@ -516,3 +517,17 @@ def test_nothing_to_clear() -> None:
     assert refusal(start(), c.ClearBoard()).code == "nothing_to_clear"
     state = play(start(), c.RecordMove(PLANK))
     assert refusal(state, c.ClearBoard()).code == "nothing_to_clear"
+
+
+@pytest.mark.parametrize(
+    ("mode", "rules", "judged"),
+    [("classic", "house", False), ("duplicate", "duplicate", True), ("online", "online", True)],
+)
+def test_judges_words_only_where_a_word_list_may_be_asked(
+    mode: Mode, rules: str, judged: bool
+) -> None:
+    assert judges_words(State(), c.StartGame("woordstrijd", mode, rules))
+    started = e.GameStarted("woordstrijd", mode, rules, ("Ann", "Bob"), seed="s" * 32)
+    state = replay([e.Recorded(1, started)])
+    for later in (c.EnterPoints(12), c.Pass(), c.Undo(), c.NewGame()):
+        assert judges_words(state, later) is judged
