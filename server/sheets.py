@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from rules.views import TableView
+from rules.views import SheetView, TableView
 from server.protocol import ChangeMessage, Path, Splice, StateMessage, encoder
 
 GZIP_OVER = 4 * 1024  # bytes of a state message: smaller ones go as text, as they are
@@ -39,6 +39,25 @@ def diff(old: TableView, new: TableView) -> tuple[list[tuple[Path, Any]], list[S
     return sets, splices
 
 
+#: The sheets compared last, where, and what that gave: every audience of a table has the
+#: same sheet (``server.tables.Live``), so the next audience's change reuses it.
+_last_sheets: tuple[Any, Any, Path, list[tuple[Path, Any]], list[Splice]] | None = None
+
+
+def _sheets(
+    old: SheetView, new: SheetView, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
+) -> None:
+    global _last_sheets
+    last = _last_sheets
+    if last is None or last[0] is not old or last[1] is not new or last[2] != path:
+        found: list[tuple[Path, Any]] = []
+        spliced: list[Splice] = []
+        _fields(old, new, path, found, spliced)
+        last = _last_sheets = (old, new, path, found, spliced)
+    sets += last[3]
+    splices += last[4]
+
+
 def _compare(
     old: Any, new: Any, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
 ) -> None:
@@ -46,12 +65,26 @@ def _compare(
         return
     kind = type(new)
     if type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
-        for name, wire in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
-            _compare(getattr(old, name), getattr(new, name), (*path, wire), sets, splices)
+        if kind is SheetView:
+            _sheets(old, new, path, sets, splices)
+        else:
+            _fields(old, new, path, sets, splices)
     elif type(old) is tuple and kind is tuple:
         _sequence(old, new, path, sets, splices)
     elif old != new:
         sets.append((path, new))
+
+
+def _fields(
+    old: Any, new: Any, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
+) -> None:
+    """Two structs of one type, field by field; a field that is the same object is skipped
+    here, without a call: most of a view is what the view before held."""
+    kind = type(new)
+    for name, wire in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
+        before, after = getattr(old, name), getattr(new, name)
+        if before is not after:
+            _compare(before, after, (*path, wire), sets, splices)
 
 
 def _by_field(kind: type[msgspec.Struct]) -> bool:
