@@ -147,6 +147,7 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
     tops = sum(r.top or 0 for r in game.rounds)
     newest = latest_line(state)
     private = game.online is not None
+    lines = game.lines
     return SheetView(
         seq=state.seq,
         started=game.started,
@@ -160,7 +161,7 @@ def _sheet(state: State, game: Game, seat: int | None) -> SheetView:
         last_line=newest.seq if newest is not None else 0,
         last_line_seat=None if private else line_seat(newest),  # online: the host undoes
         totals=game.totals,
-        lines=tuple(replace(line, tiles=()) if private else line for line in game.lines),
+        lines=tuple(replace(line, tiles=()) for line in lines) if private else tuple(lines),
         rounds=game.rounds,
         standings=standings(game.totals, tops) if game.mode is Mode.DUPLICATE else (),
         tops=tops,
