@@ -325,6 +325,9 @@ def _decoder(board: Board, letters: Sequence[str]) -> Callable[[int, int], Move]
     shifts += [(1, SLOT * (MAX_TILES - 1 - k)) for k in range(FIRST_SLOTS, MAX_TILES)]
     head_shift = SLOT * FIRST_SLOTS
 
+    # Shared by the moves: fewer objects for the garbage collector to go through.
+    pairs: dict[int, tuple[Square, Tile]] = {}
+
     def decode(first_key: int, second_key: int) -> Move:
         head = first_key >> head_shift
         total, first, way = BEST - (head >> 9), head >> 1 & 255, head & 1
@@ -342,7 +345,10 @@ def _decoder(board: Board, letters: Sequence[str]) -> Callable[[int, int], Move]
             while i < at:
                 text.append(on_board[i])
                 i += step
-            new.append((_SQUARES[at], tiles[kind]))
+            pair = pairs.get(at << 7 | kind)
+            if pair is None:
+                pair = pairs[at << 7 | kind] = (_SQUARES[at], tiles[kind])
+            new.append(pair)
             text.append(notation[kind])
             i += step
         while i < SIZE * SIZE and (way == 1 or i // SIZE == first // SIZE) and on_board[i]:
