@@ -24,7 +24,7 @@ from editions import codebook
 from events import commands as c
 from rules import bag, online
 from rules.errors import GameError
-from rules.movegen import Move, WordGraph, generate
+from rules.movegen import Move, WordGraph, generate, scores
 from rules.squares import Direction
 from rules.state import Game
 
@@ -104,11 +104,14 @@ def pick(moves: Sequence[Move], level: Strength, seed: str, label: str) -> Move 
     """
     if not moves:
         return None
-    top = moves[0].score
-    band = [m for m in moves if level.low * top <= 100 * m.score <= level.high * top]
+    totals = scores(moves)  # the moves themselves are made only for the one picked
+    top = totals[0]
+    band = [
+        i for i, total in enumerate(totals) if level.low * top <= 100 * total <= level.high * top
+    ]
     if not band:  # nothing in the band: the weakest move above it
-        band = [next(m for m in reversed(moves) if 100 * m.score > level.high * top)]
-    return band[bag.pick(seed, label, len(band))] if len(band) > 1 else band[0]
+        band = [max(i for i, total in enumerate(totals) if 100 * total > level.high * top)]
+    return moves[band[bag.pick(seed, label, len(band))] if len(band) > 1 else band[0]]
 
 
 def choose(game: Game, graph: WordGraph, meant: c.Turn) -> c.Play | c.Exchange | c.Pass:

@@ -215,6 +215,13 @@ class Moves(Sequence[Move]):
     def __len__(self) -> int:
         return len(self._decoded)
 
+    @property
+    def scores(self) -> list[int]:
+        """Each move's total, best first, read from the keys: no move is made for it."""
+        from rules.movegen_kernel import BEST, FIRST_SLOTS, SLOT
+
+        return (BEST - (self._keys[:, 0] >> (9 + SLOT * FIRST_SLOTS))).tolist()  # type: ignore[no-any-return]
+
     @overload
     def __getitem__(self, index: int) -> Move: ...
 
@@ -309,6 +316,11 @@ def _view(values: Sequence[int], dtype: "type[np.generic]") -> "npt.NDArray[Any]
 
 _SQUARES = tuple(Square(*divmod(i, SIZE)) for i in range(SIZE * SIZE))
 _DIRECTIONS = (Direction.ACROSS, Direction.DOWN)
+
+
+def scores(moves: Sequence[Move]) -> Sequence[int]:
+    """The totals of ``moves``: for ``Moves`` without making a move (``Moves.scores``)."""
+    return moves.scores if isinstance(moves, Moves) else [move.score for move in moves]
 
 
 def _decoder(board: Board, letters: Sequence[str]) -> Callable[[int, int], Move]:

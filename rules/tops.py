@@ -38,5 +38,7 @@ def _top(board: Board, rack: str, graph: WordGraph, preference: tuple[str, ...])
     moves = generate(board, rack, graph)
     if not moves:
         return None
-    best = [m for m in moves if m.score == moves[0].score]  # in the generator's order
+    totals = moves.scores
+    tied = next((i for i, total in enumerate(totals) if total != totals[0]), len(totals))
+    best = moves[:tied]  # in the generator's order
     return min(best, key=lambda move: tuple(key(move) for key in keys))  # min keeps the first
