@@ -14,6 +14,7 @@ WORKDIR /app
 COPY . /app
 
 RUN pip install -e . \
+    && tilestream compile \
     && useradd --system --no-create-home --home-dir /app tilestream \
     && mkdir /app/data && chown tilestream /app/data
 

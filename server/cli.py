@@ -382,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "top":
         return top.run(args)
+    if args.command == "compile":
+        return top.compile_generator()
     if args.command == "serve":
         if status := top.use_wordlists(args.wordlist):
             return status
