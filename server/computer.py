@@ -1,16 +1,16 @@
 """The computer opponent of online play: a task per process that takes the computer's turns.
 
-Whenever a table this process holds moves on (``Tables.watch``), and once a ``tick`` besides,
-the task looks for online games whose player to move is a seat the computer plays, and
-takes that turn: the move generator runs in a thread on the game as it stands (a position
-with two blanks takes up to a few hundred ms, which the event loop must not wait for), and
-the move goes in as a ``play`` naming the turn (``rules.computer``). The command id is the
-turn's, as for the time per move: with several processes each may decide the same turn —
-the same move, drawn from the game's seed — one is recorded, the others are dropped without
-a word. A turn the rules refuse all the same (which would be a bug) is logged and passed, so
-the game never waits on the computer; a busy table or an unreachable store is tried again at
-the next look; a table no process has opened since a restart gets its turn when a phone
-opens it.
+Whenever a table this process holds moves on to a turn of a seat the computer plays
+(``Tables.watch``), and once a ``tick`` besides for every table, the task looks for online
+games whose player to move is such a seat, and takes that turn: the move generator runs in
+a thread on the game as it stands (a position with two blanks takes up to a few hundred ms,
+which the event loop must not wait for), and the move goes in as a ``play`` naming the turn
+(``rules.computer``). The command id is the turn's, as for the time per move: with several
+processes each may decide the same turn — the same move, drawn from the game's seed — one
+is recorded, the others are dropped without a word. A turn the rules refuse all the same
+(which would be a bug) is logged and passed, so the game never waits on the computer; a
+busy table or an unreachable store is tried again at the next look; a table no process has
+opened since a restart gets its turn when a phone opens it.
 """
 
 import asyncio
@@ -55,8 +55,11 @@ class ComputerPlayer:
         self._task = asyncio.create_task(self._run())
 
     def _moved_on(self, table_id: str) -> None:
-        self._moved.add(table_id)
-        self._wake.set()
+        # Looked at here, where it is cheap: waking the task for every line of the tables
+        # the computer does not play at (nearly all) cost more than the look.
+        if self.tables.computer_turns({table_id}):
+            self._moved.add(table_id)
+            self._wake.set()
 
     async def stop(self) -> None:
         tasks = [t for t in (self._task, *self._thinking.values()) if t is not None]
