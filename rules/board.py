@@ -54,11 +54,7 @@ class Board:
         """The board in row notation, the inverse of ``from_rows``."""
         # Kept: every view of the table sends them, and most lines lay no tile.
         if self._rows is None:
-            cells = self._cells
-            self._rows = tuple(
-                "".join(t.notation if t else "." for t in cells[r * SIZE : (r + 1) * SIZE])
-                for r in range(SIZE)
-            )
+            self._rows = tuple(_row(self._cells, r) for r in range(SIZE))
         return self._rows
 
     def __getitem__(self, square: Square | str) -> Tile | None:
@@ -157,8 +153,20 @@ class Board:
     def lay(self, tiles: Iterable[tuple[Square, Tile | None]]) -> "Board":
         """The board with these squares set, unchecked: for history already recorded."""
         cells = list(self._cells)
+        touched = set()
         for (row, col), tile in tiles:
             cells[row * SIZE + col] = tile
+            touched.add(row)
         laid = Board.__new__(Board)  # not through __init__: this board passed its checks
         laid.edition, laid._cells, laid._rows = self.edition, tuple(cells), None
+        if self._rows is not None:  # drawn already (a view sent them): redraw what changed
+            rows = list(self._rows)
+            for row in touched:
+                rows[row] = _row(laid._cells, row)
+            laid._rows = tuple(rows)
         return laid
+
+
+def _row(cells: Sequence[Tile | None], row: int) -> str:
+    """One row of ``cells`` in row notation."""
+    return "".join(t.notation if t else "." for t in cells[row * SIZE : (row + 1) * SIZE])

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import editions
 from events import commands as c
 from events import events as e
+from rules.board import Board
 from rules.errors import GameError
 from rules.reducer import evolve, replay
 from rules.state import State
@@ -207,6 +208,22 @@ def test_tiles_are_conserved(game: tuple[Setup, list]) -> None:
         assert {f: on_board[f] + left[f] for f in counts} == counts
         assert panel.not_on_board + sum(on_board.values()) == edition.total_tiles
         assert panel.in_bag == panel.not_on_board - 7 * setup.players
+
+
+@PROPERTY
+@given(games)
+def test_board_rows_kept_from_move_to_move_equal_rows_drawn_afresh(
+    game: tuple[Setup, list],
+) -> None:
+    # A board whose rows were drawn (a view sent them) redraws only the rows a move changes.
+    setup, drawn = game
+    _, log, _ = play(setup, drawn)
+    state = State()
+    for recorded in log:
+        state = evolve(state, recorded)
+        assert state.game is not None and state.game.board is not None
+        board = state.game.board
+        assert board.rows() == Board.empty(board.edition).lay(list(board)).rows()
 
 
 @PROPERTY
