@@ -65,7 +65,7 @@ def _compare(
         return
     kind = type(new)
     if type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
-        if kind is SheetView:
+        if isinstance(new, SheetView):
             _sheets(old, new, path, sets, splices)
         else:
             _fields(old, new, path, sets, splices)
