@@ -22,7 +22,6 @@ import statistics
 import time
 import zlib
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
@@ -39,7 +38,7 @@ from server.tables import Live, ViewKey
 SIZES = (100, 400, 2000)
 WINDOW = 60  # changes measured before each size
 REPEATS = 5  # times each change is timed
-PHONES = (("host", None), ("member", None), ("member", None), ("member", None))
+PHONES: tuple[ViewKey, ...] = (("host", None), ("member", None), ("member", None), ("member", None))
 GOAL_BYTES = 2048  # per change and phone at 2,000 events
 
 
@@ -52,12 +51,12 @@ def states(log: list[Recorded]) -> list[State]:
     return made
 
 
-def deflater() -> Any:
+def deflater() -> "zlib._Compress":
     """A phone's permessage-deflate compressor: raw deflate, its window kept."""
     return zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
 
 
-def deflated(compressor: Any, data: bytes) -> bytes:
+def deflated(compressor: "zlib._Compress", data: bytes) -> bytes:
     """One message as permessage-deflate sends it (RFC 7692: the flush's tail taken off)."""
     return (compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH))[:-4]
 
@@ -71,7 +70,7 @@ def whole(state: State) -> dict[ViewKey, bytes]:
     return message
 
 
-def before(state: State, phones: list[Any]) -> list[bytes]:
+def before(state: State, phones: list["zlib._Compress"]) -> list[bytes]:
     """The frames of the baseline: the whole state, per audience, deflated per phone."""
     message = whole(state)
     return [deflated(c, message[key]) for c, key in zip(phones, PHONES, strict=True)]

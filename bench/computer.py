@@ -20,6 +20,7 @@ from msgspec.structs import replace
 
 import wordlists
 from events import commands as c
+from events.events import Mode
 from rules import computer
 from rules.permissions import COMPUTER, HOST, Actor
 from rules.state import State
@@ -37,7 +38,7 @@ def play(edition: str, seed: str) -> list[tuple[int, float, float]]:
     """One game to its end: (blanks on the rack, CPU ms, wall ms) per turn."""
     lexicon = wordlists.get(edition)
     graph = lexicon.graph
-    start = c.StartGame(edition, "online", players=("A", "B"), computers=(None, "good"))
+    start = c.StartGame(edition, Mode.ONLINE, players=("A", "B"), computers=(None, "good"))
     state, _ = record(State(), start, seed=seed, contains=lexicon.contains)
     samples = []
     while state.game is not None and state.game.ended is None:
@@ -75,11 +76,11 @@ def main() -> None:
             for blanks, cpu, wall in play(edition, f"bench-{n}"):
                 by_blanks[min(blanks, 2)].append((cpu, wall))
         for blanks in sorted(by_blanks):
-            cpu = [s[0] for s in by_blanks[blanks]]
-            wall = [s[1] for s in by_blanks[blanks]]
+            cpus = [s[0] for s in by_blanks[blanks]]
+            walls = [s[1] for s in by_blanks[blanks]]
             print(
-                f"{edition:<12} {blanks:>6} {len(cpu):>6} {statistics.median(cpu):>10.1f}"
-                f" {p99(cpu):>8.1f} {max(cpu):>8.1f} {statistics.median(wall):>11.1f}"
+                f"{edition:<12} {blanks:>6} {len(cpus):>6} {statistics.median(cpus):>10.1f}"
+                f" {p99(cpus):>8.1f} {max(cpus):>8.1f} {statistics.median(walls):>11.1f}"
             )
 
 

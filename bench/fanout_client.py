@@ -220,7 +220,8 @@ def _post(
     answer = response.read()
     if response.status >= 300:
         raise RuntimeError(f"POST {path}: {response.status} {answer[:200]!r}")
-    return json.loads(answer)
+    answered: dict[str, Any] = json.loads(answer)
+    return answered
 
 
 def create_table(port: int, source: str) -> tuple[str, list[str]]:
@@ -505,7 +506,9 @@ async def run_load(plan: Plan, tables: list[Table], load: Load, watch: CpuWatch)
         senders = [closed_loop(t, w1) for t in tables]
     else:
         senders = [open_loop(t, load.rate, start, w1) for t in tables]
-    cpu, *_ = await asyncio.gather(watch.over(w0, w1), *senders)
+    watching = asyncio.create_task(watch.over(w0, w1))
+    await asyncio.gather(*senders)
+    cpu = await watching
     deadline = time.perf_counter() + DRAIN
     while time.perf_counter() < deadline and not _all_reached(tables, w0, w1):
         await asyncio.sleep(0.05)
@@ -528,10 +531,11 @@ def _latencies(tables: list[Table], w0: float, w1: float) -> tuple[list[float], 
                 break
             seq = table.seq_of.get(command)
             reached = [p.reached(seq) for p in table.phones] if seq is not None else [None]
-            if None in reached:
+            last = [at for at in reached if at is not None]
+            if len(last) < len(reached):
                 unfinished += 1
             else:
-                done.append(1000 * (max(reached) - sent))  # type: ignore[type-var]
+                done.append(1000 * (max(last) - sent))
     return done, unfinished
 
 

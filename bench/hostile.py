@@ -117,7 +117,7 @@ def http_request(
         connection.close()
 
 
-def code_of(status: int, body: bytes) -> str:
+def code_of(status: int, body: bytes | bytearray) -> str:
     if status < 300:
         return "ok"
     with contextlib.suppress(ValueError, KeyError, TypeError):

@@ -15,7 +15,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sized
 from pathlib import Path
+from typing import Any
 
 import wordlists
 from bench.timing import Figures, measure
@@ -42,7 +44,7 @@ def child(kind: str, lang: str, words_file: str) -> None:
     before = rss_kib()
     start = time.perf_counter()
     if kind == "dawg":
-        loaded: object = wordlists.lexicon.get(lang)
+        loaded: Sized = wordlists.lexicon.get(lang)
     else:
         loaded = set(Path(words_file).read_text(encoding="utf-8").split("\n"))
     seconds = time.perf_counter() - start
@@ -87,13 +89,13 @@ def typed(keyer: Keyer, key: str) -> str:
     return text if keyer.key(text) == key else SEPARATOR.join(letters)
 
 
-def per_lookup(name: str, batch, n: int) -> Figures:
+def per_lookup(name: str, batch: Callable[[], object], n: int) -> Figures:
     """Time ``batch`` (n lookups per call) and express the samples per lookup."""
     figures = measure(name, batch, calls=20, samples=15)
     return Figures(name, [s / n for s in figures.samples])
 
 
-def measure_language(lang: str, rng: random.Random) -> tuple:
+def measure_language(lang: str, rng: random.Random) -> tuple[Any, ...]:
     """One table row: sizes, loads, memory and lookups for ``lang`` and its set baseline."""
     lexicon = wordlists.get(lang)
     keys = list(lexicon.keys())

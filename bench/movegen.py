@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import editions
 import wordlists
@@ -151,14 +152,15 @@ def child(code: str) -> None:
     )
 
 
-def memory(code: str) -> dict:
+def memory(code: str) -> dict[str, Any]:
     out = subprocess.run(
         [sys.executable, "-m", "bench.movegen", "--child", code],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
-    return json.loads(out)
+    figures: dict[str, Any] = json.loads(out)
+    return figures
 
 
 def first_call() -> None:
@@ -173,7 +175,7 @@ def first_call() -> None:
     print(json.dumps({"cpu": cpu * 1000, "wall": wall * 1000, "kib": rss_kib() - before}))
 
 
-def first_calls() -> tuple[dict, dict]:
+def first_calls() -> tuple[dict[str, float], dict[str, float]]:
     """The first call compiling (cold) and loading from numba's cache (warm)."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "NUMBA_CACHE_DIR": folder}

@@ -54,13 +54,13 @@ async def record(store: Store, table_id: str, log: list[Recorded]) -> None:
 
 async def redis_figures(url: str, logs: dict[int, list[Recorded]]) -> dict[int, dict[str, float]]:
     """Bytes per event of each table key, and of ``used_memory``, by game size."""
-    client = redis.Redis.from_url(url)
+    client = redis.Redis.from_url(url, decode_responses=True)
     store = RedisStore(url)
     await store.start()
     figures = {}
     try:
         for size, log in logs.items():
-            await client.execute_command("MEMORY", "PURGE")
+            await client.memory_purge()
             before = int((await client.info("memory"))["used_memory"])
             ids = [f"{size}t{n}" for n in range(GAMES[size])]
             for table_id in ids:
@@ -69,8 +69,8 @@ async def redis_figures(url: str, logs: dict[int, list[Recorded]]) -> dict[int, 
             by_key: dict[str, float] = {}
             for table_id in ids:
                 for key in await client.keys(f"table:{{{table_id}}}*"):
-                    name = key.decode().split("}", 1)[1].lstrip(":") or "log"
-                    usage = await client.execute_command("MEMORY", "USAGE", key, "SAMPLES", "0")
+                    name = str(key).split("}", 1)[1].lstrip(":") or "log"
+                    usage = await client.memory_usage(key, samples=0) or 0
                     by_key[name] = by_key.get(name, 0) + usage / (size * len(ids))
             by_key["used_memory"] = (after - before) / (size * len(ids))
             figures[size] = by_key

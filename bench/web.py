@@ -161,7 +161,7 @@ def quiet(page: Page) -> None:
 
 # What a phone loads only when it first needs it, step by step after the first load: each
 # step names what it opened, and how to open it.
-LATER: list[tuple[str, Callable[[Page], None]]] = [
+LATER: list[tuple[str, Callable[[Page], object]]] = [
     ("Score a move: the calculator", lambda page: show(page, "score")),
     ("a classic table started: the sheet, the host's devices",
      lambda page: create_table(page, ["Ann", "Bas", "Cas"])),

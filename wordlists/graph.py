@@ -63,9 +63,9 @@ class Graph:
     def __init__(
         self,
         letters: tuple[str, ...],
-        masks: array.array,
-        offsets: array.array,
-        targets: array.array,
+        masks: "array.array[int]",
+        offsets: "array.array[int]",
+        targets: "array.array[int]",
         words: bytearray,
     ) -> None:
         self.letters = letters
@@ -91,7 +91,7 @@ class Graph:
         mask = self.masks[node]
         if not mask >> code & 1:
             return None
-        return self.targets[self.offsets[node] + (mask & ((1 << code) - 1)).bit_count()]
+        return int(self.targets[self.offsets[node] + (mask & ((1 << code) - 1)).bit_count()])
 
     def children(self, node: int) -> dict[str, int]:
         """Every letter leaving ``node`` with the node it leads to."""
@@ -110,11 +110,12 @@ class Graph:
 
     def walk(self, tiles: Iterable[str]) -> int | None:
         """The node after these tile letters from the root, or None."""
-        node: int | None = 0
+        node = 0
         for letter in tiles:
-            node = self.child(node, letter)
-            if node is None:
+            after = self.child(node, letter)
+            if after is None:
                 return None
+            node = after
         return node
 
     def contains(self, tiles: Iterable[str]) -> bool:
@@ -206,7 +207,7 @@ class Graph:
             return None
         nodes, arcs = header["nodes"], header["arcs"]
         at = 12 + size
-        parts = []
+        parts: list[array.array[int]] = []
         for typecode, count in (("Q", nodes), ("I", nodes), ("I", arcs)):
             part = array.array(typecode)
             end = at + part.itemsize * count
@@ -216,7 +217,8 @@ class Graph:
         words = bytearray(data[at : at + nodes])
         if len(words) != nodes:
             return None
-        return cls(tuple(header["letters"]), *parts, words)
+        masks, offsets, targets = parts
+        return cls(tuple(header["letters"]), masks, offsets, targets, words)
 
 
 def _convert(data: bytes, faces: dict[str, str]) -> Graph:
@@ -322,7 +324,7 @@ def graph_of(edition: editions.Edition, dawg_path: Path, cache: Path | None) -> 
     return graph
 
 
-def read_words(edition: editions.Edition, lines: Iterable[str]) -> tuple[set[str], dict]:
+def read_words(edition: editions.Edition, lines: Iterable[str]) -> tuple[set[str], dict[str, int]]:
     """The keys of a plain list's words and what was dropped, by reason.
 
     A line is one word, read as the calculator reads typed text (case, accents, ĳ, the

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterator
 from functools import cache, cached_property
 from pathlib import Path
+from typing import Any
 
 import dawg
 
@@ -75,12 +76,16 @@ class Lexicon:
 
     def keys(self) -> Iterator[str]:
         """Every key, for tests and benchmarks; no endpoint may serve them (WS-30, P-52)."""
-        return self._dawg.iterkeys()
+        keys: Iterator[str] = self._dawg.iterkeys()
+        return keys
 
     @cached_property
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """What the build recorded: sources with versions and licences, counts."""
-        return json.loads(self.path.with_suffix(".json").read_text(encoding="utf-8"))
+        recorded: dict[str, Any] = json.loads(
+            self.path.with_suffix(".json").read_text(encoding="utf-8")
+        )
+        return recorded
 
     @property
     def source(self) -> str:

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Playwright, expect
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect
 
 from tests.server.serving import ServerProcess
 
@@ -28,7 +28,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}  # a small phone, in CSS pixels
+PHONE: ViewportSize = {"width": 390, "height": 844}  # a small phone, in CSS pixels
 #: The ``phones`` fixture: a new phone (browser context) each call.
 Phones = Callable[[], Page]
 
