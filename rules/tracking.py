@@ -10,7 +10,6 @@ the panel is defined; the running counts always equal it.
 """
 
 from collections import Counter
-from collections.abc import Iterable
 from functools import lru_cache
 
 import msgspec
@@ -59,25 +58,23 @@ def opened(edition: Edition) -> Tally:
     return Tally(tuple(count for _, _, count in _kinds(edition)))
 
 
-def taken(tally: Tally, edition: Edition, tiles: Iterable[str], sign: int = 1) -> Tally:
+def taken(tally: Tally, edition: Edition, tiles: tuple[str, ...], sign: int = 1) -> Tally:
     """``tally`` with ``tiles`` taken from the bag (``sign`` -1: put back)."""
-    left, slots, count = list(tally.left), _slots(edition), 0
+    if not tiles:  # most lines: a replay writes thousands
+        return tally
+    left, slots = list(tally.left), _slots(edition)
     for tile in tiles:
-        count += 1
         slot = slots.get(tile)
         if slot is not None:  # a letter the set lacks still leaves the bag's count
             left[slot] -= sign
-    if not count:
-        return tally
-    return replace(tally, left=tuple(left), taken=tally.taken + sign * count)
+    return Tally(tuple(left), tally.taken + sign * len(tiles), tally.points_only)
 
 
 def line_written(tally: Tally, edition: Edition, line: Line) -> Tally:
     """``tally`` after a classic line is written."""
-    tally = taken(tally, edition, line.tiles)
     if line.kind == "points":
-        tally = replace(tally, points_only=tally.points_only + 1)
-    return tally
+        tally = Tally(tally.left, tally.taken, tally.points_only + 1)
+    return taken(tally, edition, line.tiles)
 
 
 def _points_only(played: Round) -> int:
