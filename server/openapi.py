@@ -56,7 +56,7 @@ def _json(kind: type, description: str) -> dict[str, Any]:
 
 
 _REFUSED = _json(Rejected, "refused: a stable code and its parameters")
-_AUTH = [{"token": []}]
+_AUTH: list[dict[str, list[str]]] = [{"token": []}]
 _TABLE = [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}]
 
 PATHS: dict[str, Any] = {

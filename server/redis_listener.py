@@ -333,7 +333,7 @@ class Feed:
     async def _listen(self) -> None:
         """One connection's life: subscribe every wanted channel, then hear until it ends."""
         connection = self._connection = self._connect()
-        await connection.connect()
+        await connection.connect()  # type: ignore[no-untyped-call]  # unannotated in redis-py
         slots: defaultdict[int, list[bytes]] = defaultdict(list)
         for channel in self.wanted:
             slots[key_slot(channel)].append(channel)

@@ -22,7 +22,7 @@ import msgspec
 
 from editions import codebook
 from editions.errors import GameError
-from events.events import Event, Recorded
+from events.events import Recorded, TableEvent
 
 GONE_MS = 86_400_000  # how long a store remembers a deleted table: past any command in flight
 
@@ -150,7 +150,7 @@ class Store(abc.ABC):
         self,
         table_id: str,
         expected: int,
-        events: Sequence[Event],
+        events: Sequence[TableEvent],
         *,
         device: str = "",
         at: int = 0,

@@ -66,7 +66,7 @@ from redis.exceptions import (
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from events.events import Event, Recorded, decode, encode
+from events.events import Recorded, TableEvent, decode, encode
 from server.redis_listener import RETRY_MAX, RETRY_MIN, Listener
 from server.store import (
     GONE_MS,
@@ -335,13 +335,13 @@ class RedisStore(Store):
                     log.warning("Redis key %s kept: %s is taken", old.decode(), new)
         ids = [key.removeprefix(b"tables:").decode() for key in infos]
         for start in range(0, len(ids), MIGRATE_BATCH):
-            chunk = ids[start : start + MIGRATE_BATCH]
+            batch = ids[start : start + MIGRATE_BATCH]
             async with self.redis.pipeline(transaction=False) as pipe:
-                for table_id in chunk:
+                for table_id in batch:
                     pipe.hget(_info(table_id), "created")
                     pipe.zscore(ACTIVE, table_id)
                 found = await pipe.execute()
-                for table_id, created, newest in zip(chunk, found[::2], found[1::2], strict=True):
+                for table_id, created, newest in zip(batch, found[::2], found[1::2], strict=True):
                     last = int(newest or int(created or 0))  # ``active`` held the newest time
                     pipe.hsetnx(_info(table_id), "last", last)
                     pipe.hsetnx(_info(table_id), "indexed", last)
@@ -535,7 +535,7 @@ class RedisStore(Store):
         self,
         table_id: str,
         expected: int,
-        events: Sequence[Event],
+        events: Sequence[TableEvent],
         *,
         device: str = "",
         at: int = 0,
@@ -644,6 +644,8 @@ class RedisStore(Store):
         client = self.redis
         if isinstance(client, RedisCluster):
             node = client.get_node_from_key(channel)
+            if node is None:  # no node serves the slot just now: the listener tries again
+                raise redis.ConnectionError(f"no node serves {channel}")
             return node.name, lambda: node.connection_class(**node.connection_kwargs)
         pool = client.connection_pool
         return "", lambda: pool.connection_class(**pool.connection_kwargs)

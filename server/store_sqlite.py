@@ -16,12 +16,13 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 import msgspec
 
-from events.events import Event, Recorded, decode, encode
+from events.events import Recorded, TableEvent, decode, encode
 from server.store import GONE_MS, Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 
 T = TypeVar("T")
@@ -66,7 +67,7 @@ CREATE INDEX IF NOT EXISTS devices_by_table ON devices (table_id);
 class _Append(msgspec.Struct):
     table_id: str
     expected: int
-    events: Sequence[Event]
+    events: Sequence[TableEvent]
     device: str
     at: int
     command: str
@@ -226,7 +227,7 @@ class SqliteStore(Store):
         self,
         table_id: str,
         expected: int,
-        events: Sequence[Event],
+        events: Sequence[TableEvent],
         *,
         device: str = "",
         at: int = 0,
@@ -244,7 +245,7 @@ class SqliteStore(Store):
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    results = await self._run(lambda b=batch: self._write([a for a, _ in b]))
+                    results = await self._run(partial(self._write, [a for a, _ in batch]))
                 except Exception as error:  # the whole transaction failed: nothing recorded
                     results = [error] * len(batch)
                 for (append, done), result in zip(batch, results, strict=True):

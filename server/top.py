@@ -148,7 +148,7 @@ def word_graph(edition_code: str, words: str | None) -> Graph:
     return lexicon.graph
 
 
-def as_json(board: Board, move: Move) -> dict:
+def as_json(board: Board, move: Move) -> dict[str, object]:
     """A move for ``--json``: where, which way, the word, the score and its formulas."""
     result = board.score(move.play)
     formula = "; ".join(f"{w.word}: {w.formula}" for w in result.words)
