@@ -185,7 +185,8 @@ def bearer(request: Request) -> str:
 
 
 def tables_of(request: Request | WebSocket) -> Tables:
-    return request.state.tables
+    tables: Tables = request.state.tables
+    return tables
 
 
 async def member(request: Request) -> tuple[str, Device, Actor, Live]:
@@ -500,7 +501,7 @@ async def _hello(
 ) -> Device:
     if joined is not None:
         raise GameError("this socket has joined a table already", code=codebook.ALREADY_JOINED)
-    device, _, live = await ws.state.tables.authorise(hello.table, hello.token)
+    device, _, live = await tables_of(ws).authorise(hello.table, hello.token)
     connection.device = device
     connection.seq = hello.after if hello.after < live.state.seq else -1
     ws.state.hub.enter(hello.table, connection)

@@ -16,6 +16,7 @@ opened since a restart gets its turn when a phone opens it.
 import asyncio
 import contextlib
 import logging
+from functools import partial
 
 import editions
 import wordlists
@@ -90,9 +91,12 @@ class ComputerPlayer:
                 continue
             task = asyncio.create_task(self.take(table_id, turn, since))
             self._thinking[key] = task
-            task.add_done_callback(lambda _, key=key: self._thinking.pop(key, None))
+            task.add_done_callback(partial(self._done, key))
             started += 1
         return started
+
+    def _done(self, key: str, _: "asyncio.Task[int | None]") -> None:
+        self._thinking.pop(key, None)
 
     async def take(self, table_id: str, turn: c.Turn, since: int) -> int | None:
         """Take the computer's ``turn`` (begun at ``since``, ms) at ``table_id``, decided

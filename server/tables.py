@@ -28,7 +28,7 @@ import wordlists
 from editions import codebook
 from editions.errors import GameError
 from events import commands as c
-from events.events import Event, Recorded
+from events.events import Recorded, TableEvent
 from rules import computer, online, permissions, room, seating, tops
 from rules.board import Board
 from rules.decide import decide, judges_words, score_move
@@ -250,7 +250,7 @@ class Tables:
         device = Device(table.id, role, seat if role == "player" else None, secrets.token_hex(6))
         key_hash = token_hash(key)[:32] if key else ""
 
-        def joining(state: State) -> tuple[tuple[Event, ...], str]:
+        def joining(state: State) -> tuple[tuple[TableEvent, ...], str]:
             return seating.join(state, device.id, role, device.seat, key_hash), device.id
 
         state, _ = await self._append(table.id, joining, "")
@@ -408,7 +408,7 @@ class Tables:
         if isinstance(command, c.DrawRack):  # a duplicate room's draw: a seed of its own
             seed = secrets.token_hex(16)
 
-        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
             who = actor(state, device)
             if who is None:
                 raise GameError(
@@ -463,7 +463,7 @@ class Tables:
         ``game_over``), StoreUnavailable.
         """
 
-        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
             return online.time_out(state, turn, at=self.clock()), ""
 
         # The turn's start is part of the id: after an undo the same turn runs out anew.
@@ -486,7 +486,7 @@ class Tables:
         assert turn is not None
         who = Actor(COMPUTER, turn.player, COMPUTER)
 
-        def deciding(state: State) -> tuple[tuple[Event, ...], str]:
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
             edition = state.game.edition.code if state.game is not None else None
             contains = lexicon(edition) if edition is not None else None
             return decide(state, command, at=self.clock(), actor=who, contains=contains), COMPUTER
@@ -526,7 +526,7 @@ class Tables:
     async def _append(
         self,
         table_id: str,
-        deciding: Callable[[State], tuple[tuple[Event, ...], str]],
+        deciding: Callable[[State], tuple[tuple[TableEvent, ...], str]],
         command_id: str,
     ) -> tuple[State, int]:
         """Decide (the events, and the device as the log names it) on the table as held and
