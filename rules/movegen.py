@@ -220,7 +220,8 @@ class Moves(Sequence[Move]):
         """Each move's total, best first, read from the keys: no move is made for it."""
         from rules.movegen_kernel import BEST, FIRST_SLOTS, SLOT
 
-        return (BEST - (self._keys[:, 0] >> (9 + SLOT * FIRST_SLOTS))).tolist()  # type: ignore[no-any-return]
+        totals: list[int] = (BEST - (self._keys[:, 0] >> (9 + SLOT * FIRST_SLOTS))).tolist()
+        return totals
 
     @overload
     def __getitem__(self, index: int) -> Move: ...

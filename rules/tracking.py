@@ -5,11 +5,10 @@ in duplicate (TRK-02/03). Moves entered as points only are counted apart (TRK-04
 
 The counts run with the game (``Tally``): the reducer adds each line's tiles as it writes the
 line (``line_written``) and each top's as it records the top (``round_changed``), so a view
-reads the panel instead of counting every line again. ``rebuild`` counts from the lines, as
-the panel is defined; the running counts always equal it.
+reads the panel instead of counting every line again. The property tests hold them to a
+count from every line (tests/rules/test_log_properties.py).
 """
 
-from collections import Counter
 from functools import lru_cache
 
 import msgspec
@@ -87,30 +86,6 @@ def round_changed(tally: Tally, edition: Edition, old: Round, new: Round) -> Tal
         tally = taken(taken(tally, edition, old.top_tiles, -1), edition, new.top_tiles)
     change = _points_only(new) - _points_only(old)
     return replace(tally, points_only=tally.points_only + change) if change else tally
-
-
-def used_tiles(game: Game) -> Counter[str]:
-    """The letters taken from the bag by the moves whose tiles are known, counted from the
-    lines (duplicate: the tops)."""
-    used: Counter[str] = Counter()
-    if game.mode is Mode.DUPLICATE:
-        for played in game.rounds:
-            used.update(played.top_tiles)
-    else:
-        for line in game.lines:
-            used.update(line.tiles)
-    return used
-
-
-def rebuild(game: Game) -> Tally:
-    """The counts as the panel defines them, from every line (duplicate: every round)."""
-    used = used_tiles(game)
-    left = tuple(count - used[face] for face, _, count in _kinds(game.edition))
-    if game.mode is Mode.DUPLICATE:
-        points_only = sum(_points_only(r) for r in game.rounds)
-    else:
-        points_only = sum(1 for line in game.lines if line.kind == "points")
-    return Tally(left, sum(used.values()), points_only)
 
 
 @lru_cache(maxsize=4096)

@@ -18,10 +18,28 @@ from events import events as e
 from rules.board import Board
 from rules.errors import GameError
 from rules.reducer import evolve, replay
-from rules.state import State
+from rules.state import Game, State, Tally
 from rules.table import record
-from rules.tracking import rebuild, track
+from rules.tracking import track
 from rules.views import TableView, view
+
+
+def rebuild(game: Game) -> Tally:
+    """The tile counts as the panel defines them, from every line (duplicate: every top):
+    what the running counts must always equal."""
+    used: Counter[str] = Counter()
+    if game.mode is e.Mode.DUPLICATE:
+        for played in game.rounds:
+            used.update(played.top_tiles)
+        points_only = sum(r.top is not None and not r.top_tiles for r in game.rounds)
+    else:
+        for line in game.lines:
+            used.update(line.tiles)
+        points_only = sum(line.kind == "points" for line in game.lines)
+    edition = game.edition
+    kinds = [(k.face, k.count) for k in edition.kinds] + [("?", edition.blanks)]
+    return Tally(tuple(n - used[f] for f, n in kinds), sum(used.values()), points_only)
+
 
 PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ROWS = "ABCDEFGHIJKLMNO"
