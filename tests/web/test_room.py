@@ -247,7 +247,7 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     mine = anna.locator(".slip-dock #slip-mine")
     expect(mine).to_contain_text("Ingeleverd: PLAnK op H8 horizontaal, 26 punten")
     expect(mine).to_be_in_viewport()
-    shot(anna, "slip-handed-in", full_page=False)
+    shot(anna, "slip-tiles-handed-in", full_page=False)
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 1 van 2")
 
     # The close scores the slip as it was laid, alone at the best valid score: the solo.
