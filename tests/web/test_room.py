@@ -184,6 +184,19 @@ def lay(page: Page, tile: str, square: str) -> None:
     laid(page, square)
 
 
+def typed_rack(
+    browser: Browser, server: ServerProcess, director: Page, code: str, rack: str
+) -> Page:
+    """Anna's phone at the room ``code``, once the director typed the first round's rack."""
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_label(TYPED_RACK).fill(rack)
+    director.get_by_role("button", name="Dit plankje gebruiken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    return anna
+
+
 def sentence(code: str, **params: str) -> str:
     said = json.loads((ROOT / "web" / "strings" / "nl.json").read_text("utf-8"))[f"error.{code}"]
     for name, value in params.items():
@@ -201,12 +214,7 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     expect(start.get_by_label("Duplicate (solo's vanaf 16 spelers)")).to_be_checked()
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
     assert sheet_of(director)["rules"] == "duplicate-club"
-    anna = open_app(browser, server.url, "nl")
-    join_table(anna, code, "Anna")
-    director.locator("#room-start > summary").click()
-    director.get_by_label(TYPED_RACK).fill("PLA?KET")
-    director.get_by_role("button", name="Dit plankje gebruiken").click()
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    anna = typed_rack(browser, server, director, code, "PLA?KET")
 
     # The tiles come first. PLANK across the star with the blank as its N: P tapped, L
     # dragged, A typed on its square, the blank given its letter, K tapped.
@@ -298,12 +306,7 @@ def test_an_italian_blank_may_be_a_letter_no_tile_shows(
     # FIGS art. 8: an Italian blank may also be J, K, W, X or Y, which no tile shows.
     director = open_app(browser, server.url, "nl")
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, edition="it")
-    anna = open_app(browser, server.url, "nl")
-    join_table(anna, code, "Anna")
-    director.locator("#room-start > summary").click()
-    director.get_by_label(TYPED_RACK).fill("?OALATE")
-    director.get_by_role("button", name="Dit plankje gebruiken").click()
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    anna = typed_rack(browser, server, director, code, "?OALATE")
     anna.locator('#slip-rack .rack-tile[data-tile="?"]').click()
     tap_square(anna, "H8")
     dialog = anna.locator("dialog.blank-dialog")
