@@ -149,6 +149,18 @@ def test_moves_are_ordered_by_score_then_square_direction_word() -> None:
     assert generate(board, "ABD", graph, limit=3) == moves[:3]
 
 
+def test_moves_read_in_any_order_are_the_moves_of_the_list() -> None:
+    # Each move is made when first read (and then kept), from either end or a slice.
+    graph, _ = graph_of(NL, ["AB", "BA", "ABA", "BAD", "DAB"])
+    board = Board.from_rows(NL, rows(".......BA......"))
+    listed = list(generate(board, "ABD", graph))
+    moves = generate(board, "ABD", graph)
+    assert moves[-1] == listed[-1] and moves[len(moves) - 1] is moves[-1]
+    assert moves[1:3] == listed[1:3] and moves[::-1] == listed[::-1]
+    assert list(moves) == listed and moves.scores == [m.score for m in listed]
+    assert generate(board, "ABD", graph, limit=0) == []
+
+
 # The spec's examples (§20), with the committed lists
 
 
@@ -279,7 +291,9 @@ def test_every_move_is_legal_and_scores_as_the_board_scores_it(
     position: tuple[Board, str],
 ) -> None:
     board, rack = position
-    for move in generate(board, rack, TINY_GRAPH):
+    moves = generate(board, rack, TINY_GRAPH)
+    assert moves.scores == [move.score for move in moves]  # read from the keys alone
+    for move in moves:
         result = board.score(move.play)  # validates first
         assert result.total == move.score
         assert result.words[0].start == move.start.name
