@@ -220,10 +220,15 @@ def listen(host: str, port: int) -> socket.socket:
     """The listening socket, bound here so that a port in use is one sentence. Raises Refused."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        return socket.create_server((host, port), family=family, backlog=2048)
+        listener = socket.create_server((host, port), family=family, backlog=2048)
     except OSError as error:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise Refused(f"cannot listen on {host}:{port}: {reason}") from None
+    # asyncio turns Nagle's algorithm off only on sockets whose protocol says TCP, and an
+    # accepted socket takes the listener's: create_server leaves it 0. With Nagle on, a frame
+    # written while the phone has not yet acknowledged the one before it waits for that
+    # acknowledgement — up to 40 ms of delayed ACK — so every change would reach phones late.
+    return socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP, listener.detach())
 
 
 def _run(options: ServeOptions, listener: socket.socket) -> None:

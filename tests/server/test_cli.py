@@ -1,10 +1,12 @@
+import asyncio
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from server.cli import main
+from server.cli import listen, main
 
 
 def test_score_prints_every_move_with_its_formulas(capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,3 +119,22 @@ def test_gcg_reports_the_lines_it_could_not_use(
     odd.write_text("#player1 a Ann\n#player2 b Bob\n>a: WINDY 8D WINDY +32 32\nstray\n")
     assert main(["gcg", str(odd)]) == 1
     assert "  line 4: 'stray' is neither a pragma nor a move" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "::1"])
+async def test_served_connections_send_each_frame_at_once_without_nagle(host: str) -> None:
+    # uvicorn serves the listener through asyncio, which turns Nagle's algorithm off for the
+    # connections of a TCP listener only: with it on, a phone got each change up to 40 ms late.
+    listener = listen(host, 0)
+    accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    class Served(asyncio.Protocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            served = transport.get_extra_info("socket")
+            accepted.set_result(served.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+    server = await asyncio.get_running_loop().create_server(Served, sock=listener)
+    async with server:
+        _, writer = await asyncio.open_connection(host, listener.getsockname()[1])
+        assert await asyncio.wait_for(accepted, 5) != 0
+        writer.close()
