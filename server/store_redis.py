@@ -68,6 +68,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Recorded, TableEvent, decode, encode
 from server.redis_listener import RETRY_MAX, RETRY_MIN, Listener
+from server.redis_pipeline import ScriptPipeline
 from server.store import (
     GONE_MS,
     Conflict,
@@ -287,7 +288,7 @@ class RedisStore(Store):
             self._db = int(pool.connection_kwargs.get("db") or 0)
             client = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
         self._redis = client
-        self._append = client.register_script(APPEND)
+        self._append = ScriptPipeline(client, client.register_script(APPEND))
         self._create_table = client.register_script(CREATE_TABLE)
         self._swap_code = client.register_script(SWAP_CODE)
         self._add_device = client.register_script(ADD_DEVICE)
@@ -374,6 +375,8 @@ class RedisStore(Store):
     # --- the store ------------------------------------------------------------------------
 
     async def close(self) -> None:
+        if self._redis is not None:
+            await self._append.close()
         if self._listener is not None:
             await self._listener.close()
             self._listener = None
