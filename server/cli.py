@@ -237,6 +237,7 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
     from server.app import Settings, create_app
     from server.http_protocol import with_header_timeout
     from server.protocol import MAX_MESSAGE
+    from server.ws_protocol import WebSocketProtocol
 
     settings = Settings(
         _store(options),
@@ -256,7 +257,9 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         create_app(settings),
         # h11 with a deadline for request headers (silent sockets, slowloris)
         http=with_header_timeout(options.header_timeout),
-        ws="websockets-sansio",  # whose line for an invalid UTF-8 frame server.logbook counts
+        # uvicorn's websockets-sansio (whose line for an invalid UTF-8 frame server.logbook
+        # counts), reading on while the app waits for a message
+        ws=WebSocketProtocol,
         ws_max_size=MAX_MESSAGE,
         # Compression per phone cost more than anything else and ~80 KiB a phone: a state is
         # gzipped once for every phone instead, and a change is small (server.sheets).
