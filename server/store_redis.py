@@ -3,15 +3,18 @@
 A table's log is the stream ``table:{id}``; event ``n`` is the entry ``n-0`` with the
 encoded ``Recorded`` in its ``data`` field, so Redis itself refuses an entry id that is not
 above the stream's top. An append is one Lua script and one round trip: it answers a command
-id recorded before (from the hash ``table:{id}:commands``, "first last") with those events,
-checks that the top is the number the caller decided on — and if not, answers with every
-event above it, so the caller decides again without a read of its own — then adds every
-event and the command id, all or none, since nothing else runs in Redis while a script does.
-(Inside MULTI a refused XADD would not stop the next one and would leave a gap.)
+id recorded lately (from the hash ``table:{id}:commands``, "first last", or the full one
+before it, ``:commands:before``) with those events, checks that the top is the number the
+caller decided on — and if not, answers with every event above it, so the caller decides
+again without a read of its own — then adds every event and the command id, all or none,
+since nothing else runs in Redis while a script does. (Inside MULTI a refused XADD would not
+stop the next one and would leave a gap.) The command ids are a retry's, kept for a bounded
+number of commands and an idle day (``COMMANDS_KEPT``): not for the table's whole life.
 
 Every key of a table carries its id as the hash tag ``{id}``: ``table:{id}`` (the log),
-``table:{id}:info`` (id, join code, creation, newest event's time), ``:commands``,
-``:devices`` (its token hashes), ``:seen`` (when each device was last seen). A Redis Cluster
+``table:{id}:info`` (id, join code, creation, newest event's time), ``:commands`` and
+``:commands:before``, ``:devices`` (its token hashes), ``:seen`` (when each device was last
+seen). A Redis Cluster
 puts each table's keys in one slot, so tables spread over the shards and each table's script
 runs on one of them. What is not one table's has keys of its own slot: ``code:{code}`` → the
 table id, ``device:{token hash}`` → the device, the sorted set ``active`` (each table by its
@@ -83,14 +86,15 @@ log = logging.getLogger("tilestream")
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
-# KEYS: the table's stream, its command map, its info hash. ARGV: the expected top, the
-# command id ('' for none), the events' time, how stale ``active`` may grow (ms), the
-# table's channel, then the encoded events numbered expected + 1 on. Every check comes before
-# the first write: a script stopped by an error keeps the writes it made.
+# KEYS: the table's stream, its command map and the one before it, its info hash. ARGV: the
+# expected top, the command id ('' for none), the events' time, how stale ``active`` may grow
+# (ms), the table's channel, how many command ids a map holds, how long an idle table keeps
+# them (ms), then the encoded events numbered expected + 1 on. Every check comes before the
+# first write: a script stopped by an error keeps the writes it made.
 APPEND = """
 local command = ARGV[2]
 if command ~= '' then
-  local range = redis.call('HGET', KEYS[2], command)
+  local range = redis.call('HGET', KEYS[2], command) or redis.call('HGET', KEYS[3], command)
   if range then
     local first, last = string.match(range, '^(%d+) (%d+)$')
     return {'done', redis.call('XRANGE', KEYS[1], first, last)}
@@ -106,20 +110,24 @@ local expected = tonumber(ARGV[1])
 if top ~= expected then
   return {'conflict', top, redis.call('XRANGE', KEYS[1], expected + 1, '+')}
 end
-if #ARGV < 6 then return {'ok'} end
-for i = 6, #ARGV do
-  redis.call('XADD', KEYS[1], (expected + i - 5) .. '-0', 'data', ARGV[i])
+if #ARGV < 8 then return {'ok'} end
+for i = 8, #ARGV do
+  redis.call('XADD', KEYS[1], (expected + i - 7) .. '-0', 'data', ARGV[i])
 end
-redis.call('SPUBLISH', ARGV[5], table.concat(ARGV, '\\n', 6))
+redis.call('SPUBLISH', ARGV[5], table.concat(ARGV, '\\n', 8))
 if command ~= '' then
-  redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 5))
+  if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[6]) then  -- full: it becomes the one before
+    redis.call('RENAME', KEYS[2], KEYS[3])
+  end
+  redis.call('HSET', KEYS[2], command, (expected + 1) .. ' ' .. (expected + #ARGV - 7))
+  redis.call('PEXPIRE', KEYS[2], ARGV[7])  -- the map before keeps the expiry it had
 end
 local at = tonumber(ARGV[3])
-local kept = redis.call('HMGET', KEYS[3], 'last', 'indexed')
+local kept = redis.call('HMGET', KEYS[4], 'last', 'indexed')
 if kept[1] then  -- a table with a record (a bare log is nobody's to retain)
-  if at > tonumber(kept[1]) then redis.call('HSET', KEYS[3], 'last', ARGV[3]) end
+  if at > tonumber(kept[1]) then redis.call('HSET', KEYS[4], 'last', ARGV[3]) end
   if at - tonumber(kept[2] or 0) >= tonumber(ARGV[4]) then
-    redis.call('HSET', KEYS[3], 'indexed', ARGV[3])
+    redis.call('HSET', KEYS[4], 'indexed', ARGV[3])
     return {'index'}
   end
 end
@@ -148,9 +156,10 @@ redis.call('SADD', KEYS[2], ARGV[1])
 return 1
 """
 
-# KEYS: the table's info hash, stream, command map, seen hash, device set. ARGV: id, the
-# tombstone's life (ms), the table's channel. Answers whether anything was there, then its
-# join code and its token hashes, whose keys the caller deletes (in their own slots).
+# KEYS: the table's info hash, stream, command map, seen hash, device set, command map before.
+# ARGV: id, the tombstone's life (ms), the table's channel. Answers whether anything was
+# there, then its join code and its token hashes, whose keys the caller deletes (in their own
+# slots).
 DELETE_TABLE = """
 local newest = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
 if newest and newest[2][1] == 'deleted' then return {0} end
@@ -158,7 +167,9 @@ local top = 0
 if newest then top = tonumber(string.match(newest[1], '^(%d+)')) end
 local code = redis.call('HGET', KEYS[1], 'code') or ''
 local hashes = redis.call('SMEMBERS', KEYS[5])
-if redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]) == 0 then return {0} end
+if redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]) == 0 then
+  return {0}
+end
 redis.call('XADD', KEYS[2], (top + 1) .. '-0', 'deleted', ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('SPUBLISH', ARGV[3], 'deleted')  -- redis_listener.TOMBSTONE
@@ -172,6 +183,13 @@ redis.call('SPUBLISH', ARGV[3], id .. ' ' .. ARGV[1])
 return id
 """
 
+# A phone sends a command again when its connection dropped before the answer: within
+# seconds, minutes at most. Its id is kept for the table's last COMMANDS_KEPT to
+# 2 × COMMANDS_KEPT commands (a map of at most 512 stays in Redis's compact encoding), and
+# until the table has been idle a day; a later retry is decided again, and the turn it
+# names keeps it from counting twice (``turn_taken``).
+COMMANDS_KEPT = 500
+COMMANDS_IDLE_MS = 86_400_000
 ACTIVE = "active"  # table id → its newest event's time (ms) or earlier, for retention
 ACTIVE_EVERY_MS = 3_600_000  # how far behind a table's newest event ``active`` may fall
 ACTIVE_ROUNDS = 8  # catch-up rounds of ``idle_tables`` before it answers what it verified
@@ -212,9 +230,13 @@ def _device(token_hash: str) -> str:
 
 
 def _table_keys(table_id: str) -> list[str]:
-    """The keys of a table, its slot's alone: info, stream, commands, seen, devices."""
+    """The keys of a table, its slot's alone: info, stream, commands, seen, devices, the
+    commands before."""
     stream = _stream(table_id)
-    return [_info(table_id), stream, f"{stream}:commands", f"{stream}:seen", f"{stream}:devices"]
+    return [
+        _info(table_id), stream, f"{stream}:commands", f"{stream}:seen", f"{stream}:devices",
+        f"{stream}:commands:before",
+    ]  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -550,10 +572,10 @@ class RedisStore(Store):
         stream = _stream(table_id)
         with _reachable():
             reply = await self._append(
-                keys=[stream, f"{stream}:commands", _info(table_id)],
+                keys=[stream, f"{stream}:commands", f"{stream}:commands:before", _info(table_id)],
                 args=[
                     expected, command, at, ACTIVE_EVERY_MS, self.channel(table_id),
-                    *map(encode, records),
+                    COMMANDS_KEPT, COMMANDS_IDLE_MS, *map(encode, records),
                 ],
             )  # fmt: skip
         outcome = reply[0]

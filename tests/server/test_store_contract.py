@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events.events import PointsEntered, Recorded, encode
+from server import store_redis
 from server.store import Conflict, Device, Store, StoreUnavailable, TableGone, TableInfo
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
@@ -612,6 +613,32 @@ async def test_redis_keeps_a_deleted_tables_tombstone_for_a_day(redis_store: Red
         "table:{t1}", "deletions", "layout:hash-tags"
     }  # fmt: skip
     assert [fields for _, fields in await raw.xrange("deletions")] == [{b"table": b"t1"}]
+
+
+async def test_redis_answers_retries_of_the_last_commands_and_forgets_older_ones(
+    redis_store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_redis, "COMMANDS_KEPT", 3)
+    table = new_table()
+    for n in range(1, 8):  # the map fills at c3 and at c6: c7 starts a third
+        await redis_store.append(table, n - 1, points(n), at=n, command=f"c{n}")
+    for kept in (7, 6, 4):  # a retry: answered with what the command recorded
+        retried = await redis_store.append(table, kept - 1, points(0), command=f"c{kept}")
+        assert seqs(retried) == [kept]
+    with pytest.raises(Conflict):  # c3 forgotten: decided again, as a new command
+        await redis_store.append(table, 2, points(0), command="c3")
+    raw = redis_store.redis
+    kept_ids = [await raw.hkeys(f"table:{{{table}}}:commands{end}") for end in ("", ":before")]
+    assert [sorted(ids) for ids in kept_ids] == [[b"c7"], [b"c4", b"c5", b"c6"]]
+    await redis_store.delete_table(table)
+    assert [key async for key in raw.scan_iter(match=f"table:{{{table}}}:commands*")] == []
+
+
+async def test_redis_command_ids_go_when_a_table_is_idle_a_day(redis_store: RedisStore) -> None:
+    table = new_table()
+    await redis_store.append(table, 0, points(1), command="c1")
+    assert 0 < await redis_store.redis.pttl(f"table:{{{table}}}:commands") <= DAY
+    assert await redis_store.redis.pttl(f"table:{{{table}}}") == -1  # the log stays
 
 
 async def test_redis_indexes_a_store_from_before_deletion_once(redis_server: RedisServer) -> None:
