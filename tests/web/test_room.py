@@ -256,6 +256,7 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     expect(mine).to_contain_text("Ingeleverd: PLAnK op H8 horizontaal, 26 punten")
     expect(mine).to_be_in_viewport()
     shot(anna, "slip-tiles-handed-in", full_page=False)
+    expect(anna.locator("#messages")).to_have_text("Je briefje is binnen.")
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 1 van 2")
 
     # The close scores the slip as it was laid, alone at the best valid score: the solo.
@@ -271,6 +272,8 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
         expect(row).to_contain_text("26 solo +10")
         expect(row).to_contain_text(str(26 - top.score))
     expect(director.locator('.room-results tr[data-player="1"]')).to_contain_text("geen briefje")
+    # The round closed: "your slip is in" goes at once, not when its 8 s are up.
+    expect(anna.locator("#messages")).to_be_empty(timeout=1_000)
     shot(anna, "slip-tiles-closed")
 
     # The next round: a word laid through the board's tiles is handed in whole, from its

@@ -36,14 +36,20 @@ const lay = layer({
   changed: () => { ui.refusal = null; },
 });
 let dialog = null; // the blank's letter, kept out of the card that every update redraws
+let accepted = null; // "your slip is in" as said: its line and the round it was said for
 
 // The slip card of this phone's player for the open round of `game`, or null.
 export function card(game) {
   const seat = mySeat();
-  if (!game.room || game.ended || isHost() || seat === null || !isRoom(game)) return null;
-  const open = openRound(game);
+  const shown = game.room && !game.ended && !isHost() && seat !== null && isRoom(game);
+  const open = shown ? openRound(game) : null;
+  const round = shown ? `${game.started}:${open}` : null;
+  if (accepted && accepted.round !== round) { // that round closed: the slip is no longer in
+    accepted.line.remove();
+    accepted = null;
+  }
+  if (!shown) return null;
   const played = game.rounds[open];
-  const round = `${game.started}:${open}`;
   if (typed.round !== round) {
     Object.assign(typed, { round, word: "", start: "", direction: "across" });
   }
@@ -233,7 +239,8 @@ async function hand(game, seat, { word, start, direction }) {
   ui.refusal = null;
   try {
     await send({ type: "submit_slip", word, start, direction, turn: turnOf(game, seat) });
-    say(t("slip.accepted"), "info");
+    const line = say(t("slip.accepted"), "info");
+    accepted = { round: `${game.started}:${openRound(game)}`, line };
   } catch (error) {
     if (!error || !error.code) throw error;
     ui.refusal = () => refusalText(error.code, error.params);

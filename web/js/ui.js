@@ -49,7 +49,7 @@ export function stylesheet(href) {
 
 let said = 0; // how many messages were said, so that a later success clears only older ones
 
-// A short message for everyone, read out by screen readers.
+// A short message for everyone, read out by screen readers; its line, to take down early.
 export function say(text, kind = "error") {
   const box = document.getElementById("messages");
   const line = h("p", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status" },
@@ -58,6 +58,7 @@ export function say(text, kind = "error") {
   box.replaceChildren(line);
   clearTimeout(lastTimer);
   lastTimer = setTimeout(() => line.remove(), 8000);
+  return line;
 }
 
 // The mark to take before asking the server; `settle(mark)` once it said yes takes down an
