@@ -55,6 +55,10 @@ SWEEP_MS = 60_000  # how often ``live`` looks for idle tables
 
 SEEN_EVERY_MS = 30_000  # how often a device's "last seen" is written: not on every command
 
+# A held table answers a retry of its last 500 to 1,000 commands without the store (a phone
+# resends within minutes); older ids would hold a long game's every command in memory.
+COMMANDS_HELD = 500
+
 
 def token_hash(token: str) -> str:
     """What the store keeps of a token: a leaked store reveals no usable token."""
@@ -113,7 +117,7 @@ class Live:
 
     def __init__(self) -> None:
         self.state = State()
-        self.commands: dict[str, int] = {}  # command id → the last seq it recorded
+        self.commands: dict[str, int] = {}  # the last commands' ids → the last seq each recorded
         self.lock = asyncio.Lock()
         self._versions: dict[ViewKey, Version] = {}  # each key's newest view
         # The sheet at one seq, per seat whose view is private (None for every other): built
@@ -127,6 +131,8 @@ class Live:
                 self.state = evolve(self.state, record)
                 if record.command:
                     self.commands[record.command] = record.seq
+                    if len(self.commands) > 2 * COMMANDS_HELD:  # the older half goes
+                        self.commands = dict(list(self.commands.items())[COMMANDS_HELD:])
 
     def key(self, seen_by: Audience = "member", seat: int | None = None) -> ViewKey:
         """Which view ``seen_by`` at ``seat`` gets: the seat counts only where the game keeps

@@ -1,9 +1,14 @@
 """Tables in a process's memory are bounded: a table no phone follows leaves after an idle
 time, or as the least recently used beyond a limit, and comes back whole from its log."""
 
+import pytest
+
+from editions import codebook
+from editions.errors import GameError
 from events import commands as c
 from rules.reducer import replay
 from rules.views import view
+from server import tables as held
 from server.store import Device, Store, TableInfo
 from server.tables import Tables
 
@@ -83,3 +88,20 @@ async def test_an_online_game_waiting_for_its_clock_stays(store: Store) -> None:
     clock.now += 11 * MINUTE
     await a_game(tables)
     assert table.id in tables.held()  # this process passes the player whose time runs out
+
+
+async def test_a_held_table_remembers_the_ids_of_its_last_commands_only(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(held, "COMMANDS_HELD", 3)
+    tables = Tables(store)
+    table, host = await a_game(tables, turns=10)  # "start" (seq 1), turn-0 … turn-9 (2 … 11)
+    live = await tables.live(table.id)
+    assert list(live.commands) == [f"turn-{n}" for n in range(5, 10)]  # 7 held at most
+    retried = c.EnterPoints(19, turn=c.Turn(1, 1, 4))
+    assert await tables.command(table.id, host, retried, "turn-9") == 11  # answered as then
+    too_late = c.EnterPoints(12, turn=c.Turn(1, 0, 1))
+    with pytest.raises(GameError) as refused:  # decided again: its turn is taken
+        await tables.command(table.id, host, too_late, "turn-2")
+    assert refused.value.code == codebook.TURN_TAKEN
+    assert (await tables.live(table.id)).state.seq == 11
