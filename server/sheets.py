@@ -31,60 +31,65 @@ GZIP_LEVEL = 6  # once per key and seq, so the smaller frame is worth the time
 Frame = str | bytes
 
 
-def diff(old: TableView, new: TableView) -> tuple[list[tuple[Path, Any]], list[Splice]]:
-    """What turns ``old`` into ``new``: values to set at paths, sequences to splice."""
-    sets: list[tuple[Path, Any]] = []
-    splices: list[Splice] = []
-    _compare(old, new, (), sets, splices)
-    return sets, splices
+class Diff:
+    """What turns one view into another: values to set at paths, sequences to splice."""
+
+    __slots__ = ("sets", "splices")
+
+    def __init__(self) -> None:
+        self.sets: list[tuple[Path, Any]] = []
+        self.splices: list[Splice] = []
 
 
-#: The sheets compared last, where, and what that gave: every audience of a table has the
-#: same sheet (``server.tables.Live``), so the next audience's change reuses it.
-_last_sheets: tuple[Any, Any, Path, list[tuple[Path, Any]], list[Splice]] | None = None
+class SheetDiffs:
+    """The sheets of one table compared last, and what that gave: every audience of a table
+    has the same sheet (``server.tables.Live``), so the next audience's change reuses it."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[SheetView, SheetView, Path, Diff] | None = None
+
+    def compare(self, old: SheetView, new: SheetView, path: Path, out: Diff) -> None:
+        last = self._last
+        if last is None or last[0] is not old or last[1] is not new or last[2] != path:
+            found = Diff()
+            _fields(old, new, path, found, None)  # a sheet holds no sheet
+            last = self._last = (old, new, path, found)
+        out.sets += last[3].sets
+        out.splices += last[3].splices
 
 
-def _sheets(
-    old: SheetView, new: SheetView, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
-) -> None:
-    global _last_sheets
-    last = _last_sheets
-    if last is None or last[0] is not old or last[1] is not new or last[2] != path:
-        found: list[tuple[Path, Any]] = []
-        spliced: list[Splice] = []
-        _fields(old, new, path, found, spliced)
-        last = _last_sheets = (old, new, path, found, spliced)
-    sets += last[3]
-    splices += last[4]
+def diff(old: TableView, new: TableView, sheets: SheetDiffs | None = None) -> Diff:
+    """What turns ``old`` into ``new``; a sheet as ``sheets`` compared it last, if it did."""
+    out = Diff()
+    _compare(old, new, (), out, sheets)
+    return out
 
 
-def _compare(
-    old: Any, new: Any, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
-) -> None:
+def _compare(old: Any, new: Any, path: Path, out: Diff, sheets: SheetDiffs | None) -> None:
     if old is new:
         return
     kind = type(new)
     if type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
-        if isinstance(new, SheetView):
-            _sheets(old, new, path, sets, splices)
+        if sheets is not None and isinstance(new, SheetView):
+            sheets.compare(old, new, path, out)
         else:
-            _fields(old, new, path, sets, splices)
+            _fields(old, new, path, out, sheets)
     elif type(old) is tuple and kind is tuple:
-        _sequence(old, new, path, sets, splices)
+        _sequence(old, new, path, out, sheets)
     elif old != new:
-        sets.append((path, new))
+        out.sets.append((path, new))
 
 
-def _fields(
-    old: Any, new: Any, path: Path, sets: list[tuple[Path, Any]], splices: list[Splice]
-) -> None:
+def _fields(old: Any, new: Any, path: Path, out: Diff, sheets: SheetDiffs | None) -> None:
     """Two structs of one type, field by field; a field that is the same object is skipped
     here, without a call: most of a view is what the view before held."""
     kind = type(new)
     for name, wire in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
         before, after = getattr(old, name), getattr(new, name)
         if before is not after:
-            _compare(before, after, (*path, wire), sets, splices)
+            _compare(before, after, (*path, wire), out, sheets)
 
 
 def _by_field(kind: type[msgspec.Struct]) -> bool:
@@ -93,25 +98,21 @@ def _by_field(kind: type[msgspec.Struct]) -> bool:
 
 
 def _sequence(
-    old: tuple[Any, ...],
-    new: tuple[Any, ...],
-    path: Path,
-    sets: list[tuple[Path, Any]],
-    splices: list[Splice],
+    old: tuple[Any, ...], new: tuple[Any, ...], path: Path, out: Diff, sheets: SheetDiffs | None
 ) -> None:
     count = len(old)
     # Compared as tuples: in C, each item by identity first (a sheet's lines mostly are).
     if len(new) >= count and new[:count] == old:
         if len(new) > count:
-            splices.append(Splice(path, count, 0, new[count:]))
+            out.splices.append(Splice(path, count, 0, new[count:]))
         return
     if len(new) == count:
         changed = [i for i in range(count) if old[i] is not new[i] and old[i] != new[i]]
         if 2 * len(changed) <= count:
             for i in changed:
-                _compare(old[i], new[i], (*path, i), sets, splices)
+                _compare(old[i], new[i], (*path, i), out, sheets)
         else:
-            sets.append((path, new))
+            out.sets.append((path, new))
         return
     # An undo, a new game, a warning between two others: one stretch is replaced.
     limit = min(count, len(new))
@@ -121,7 +122,7 @@ def _sequence(
     end = 0  # items kept at the end
     while end < limit - start and _same(old[count - 1 - end], new[len(new) - 1 - end]):
         end += 1
-    splices.append(Splice(path, start, count - start - end, new[start : len(new) - end]))
+    out.splices.append(Splice(path, start, count - start - end, new[start : len(new) - end]))
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -132,11 +133,18 @@ class Version:
     """One key's view at one seq and the frames made of it, each made once, when first
     asked for: the full state, and the change from the key's previous view."""
 
-    __slots__ = ("_change", "_json", "_previous", "_state", "after", "seq", "view")
+    __slots__ = ("_change", "_json", "_previous", "_sheets", "_state", "after", "seq", "view")
 
-    def __init__(self, seq: int, view: TableView, previous: "Version | None") -> None:
+    def __init__(
+        self,
+        seq: int,
+        view: TableView,
+        previous: "Version | None",
+        sheets: SheetDiffs | None = None,  # the table's, shared by its keys
+    ) -> None:
         self.seq = seq
         self.view = view
+        self._sheets = sheets
         self.after = previous.seq if previous is not None else -1  # what the change follows
         self._previous = previous.view if previous is not None else None
         self._json: bytes | None = None
@@ -163,8 +171,10 @@ class Version:
         """The ``change`` message from the key's view at ``after``."""
         if self._change is None:
             assert self._previous is not None, "a first view has no change"
-            sets, splices = diff(self._previous, self.view)
-            message = ChangeMessage(self.after, self.seq, tuple(sets), tuple(splices))
+            changed = diff(self._previous, self.view, self._sheets)
+            message = ChangeMessage(
+                self.after, self.seq, tuple(changed.sets), tuple(changed.splices)
+            )
             self._change = encoder.encode(message).decode()
             self._previous = None  # what it was changed from is no longer needed
         return self._change

@@ -41,7 +41,7 @@ from rules.state import Game, State
 from rules.views import Audience, SheetView, TableView, for_seat, view
 from rules.wordcheck import Contains, word_statuses
 from server.protocol import Move
-from server.sheets import Frame, Version
+from server.sheets import Frame, SheetDiffs, Version
 from server.store import Conflict, Device, Store, TableGone, TableInfo
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
@@ -120,6 +120,7 @@ class Live:
         self.commands: dict[str, int] = {}  # the last commands' ids → the last seq each recorded
         self.lock = asyncio.Lock()
         self._versions: dict[ViewKey, Version] = {}  # each key's newest view
+        self._sheet_diffs = SheetDiffs()  # a change's sheet part, worked out once for every key
         # The sheet at one seq, per seat whose view is private (None for every other): built
         # once for every audience, and kept while the game itself does not change.
         self._sheets: dict[int | None, SheetView] = {}
@@ -146,7 +147,9 @@ class Live:
         it remembers the key's view before it, for the change."""
         current = self._versions.get(key)
         if current is None or current.seq != self.state.seq:
-            current = self._versions[key] = Version(self.state.seq, self._view(key), current)
+            current = self._versions[key] = Version(
+                self.state.seq, self._view(key), current, self._sheet_diffs
+            )
         return current
 
     def _view(self, key: ViewKey) -> TableView:
