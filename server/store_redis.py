@@ -14,16 +14,16 @@ number of commands and an idle day (``COMMANDS_KEPT``): not for the table's whol
 Every key of a table carries its id as the hash tag ``{id}``: ``table:{id}`` (the log),
 ``table:{id}:info`` (id, join code, creation, newest event's time), ``:commands`` and
 ``:commands:before``, ``:devices`` (its token hashes), ``:seen`` (when each device was last
-seen). A Redis Cluster
-puts each table's keys in one slot, so tables spread over the shards and each table's script
-runs on one of them. What is not one table's has keys of its own slot: ``code:{code}`` → the
-table id, ``device:{token hash}`` → the device, the sorted set ``active`` (each table by its
-newest event's time, for retention) and the stream ``deletions``. No script touches more than
-one slot; where one change spans slots it is written in steps whose order keeps every reader
-right when a process stops between two of them (see ``create_table``, ``add_device``,
-``delete_table``, ``idle_tables``). Rate limits count in ``hits:{key}``; ``/health`` writes
-``health``. ``redis+cluster://host:port`` (or ``rediss+cluster://``) names a cluster by any
-of its nodes; ``redis://`` and ``rediss://`` one Redis.
+seen). A Redis Cluster puts each table's keys in one slot, so tables spread over the shards
+and each table's script runs on one of them. What is not one table's has keys of its own
+slot: ``code:{code}`` → the table id, ``device:{token hash}`` → the device, the sorted set
+``active`` (each table by its newest event's time, for retention) and the stream
+``deletions``. No script touches more than one slot; where one change spans slots it is
+written in steps whose order keeps every reader right when a process stops between two of
+them (see ``create_table``, ``add_device``, ``delete_table``, ``idle_tables``). Rate limits
+count in ``hits:{key}``; ``/health`` writes ``health``. ``redis+cluster://host:port`` (or
+``rediss+cluster://``) names a cluster by any of its nodes; ``redis://`` and ``rediss://``
+one Redis.
 
 Deleting a table leaves its stream one tombstone entry (``deleted``, numbered above the old
 top, expiring after ``GONE_MS``), which the append script refuses to write after and a read
