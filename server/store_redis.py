@@ -229,14 +229,17 @@ def _device(token_hash: str) -> str:
     return f"device:{{{token_hash}}}"
 
 
+def _command_maps(table_id: str) -> list[str]:
+    """A table's command ids: the map being filled, and the full one before it."""
+    stream = _stream(table_id)
+    return [f"{stream}:commands", f"{stream}:commands:before"]
+
+
 def _table_keys(table_id: str) -> list[str]:
     """The keys of a table, its slot's alone: info, stream, commands, seen, devices, the
     commands before."""
-    stream = _stream(table_id)
-    return [
-        _info(table_id), stream, f"{stream}:commands", f"{stream}:seen", f"{stream}:devices",
-        f"{stream}:commands:before",
-    ]  # fmt: skip
+    stream, (commands, before) = _stream(table_id), _command_maps(table_id)
+    return [_info(table_id), stream, commands, f"{stream}:seen", f"{stream}:devices", before]
 
 
 @contextlib.contextmanager
@@ -572,7 +575,7 @@ class RedisStore(Store):
         stream = _stream(table_id)
         with _reachable():
             reply = await self._append(
-                keys=[stream, f"{stream}:commands", f"{stream}:commands:before", _info(table_id)],
+                keys=[stream, *_command_maps(table_id), _info(table_id)],
                 args=[
                     expected, command, at, ACTIVE_EVERY_MS, self.channel(table_id),
                     COMMANDS_KEPT, COMMANDS_IDLE_MS, *map(encode, records),

@@ -38,17 +38,20 @@ const lay = layer({
 let dialog = null; // the blank's letter, kept out of the card that every update redraws
 let accepted = null; // "your slip is in" as said: its line and the round it was said for
 
+// The open round of `game`, told apart from the same round of another game.
+const roundOf = (game) => `${game.started}:${openRound(game)}`;
+
 // The slip card of this phone's player for the open round of `game`, or null.
 export function card(game) {
   const seat = mySeat();
   const shown = game.room && !game.ended && !isHost() && seat !== null && isRoom(game);
-  const open = shown ? openRound(game) : null;
-  const round = shown ? `${game.started}:${open}` : null;
+  const round = shown ? roundOf(game) : null;
   if (accepted && accepted.round !== round) { // that round closed: the slip is no longer in
     accepted.line.remove();
     accepted = null;
   }
   if (!shown) return null;
+  const open = openRound(game);
   const played = game.rounds[open];
   if (typed.round !== round) {
     Object.assign(typed, { round, word: "", start: "", direction: "across" });
@@ -237,10 +240,10 @@ const refused = () => (ui.refusal ? h("p", { class: "play-refusal", role: "alert
 // what it refuses is said on the card, the tiles left where they lie to be mended.
 async function hand(game, seat, { word, start, direction }) {
   ui.refusal = null;
+  const round = roundOf(game);
   try {
     await send({ type: "submit_slip", word, start, direction, turn: turnOf(game, seat) });
-    const line = say(t("slip.accepted"), "info");
-    accepted = { round: `${game.started}:${openRound(game)}`, line };
+    accepted = { round, line: say(t("slip.accepted"), "info") };
   } catch (error) {
     if (!error || !error.code) throw error;
     ui.refusal = () => refusalText(error.code, error.params);
