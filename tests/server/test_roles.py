@@ -62,28 +62,45 @@ async def test_two_phones_recording_the_same_turn_at_once_write_one_line(
 ) -> None:
     with ServerProcess(tmp_path, redis=redis_server.url if store == "redis" else None) as one:
         table = Table.create(one, start=SCOREKEEPER)
-        ann, bob = joined(table, 0)["token"], joined(table, 1)["token"]
-        for round_ in range(10):  # ten turns, each tapped on both phones at the same moment
-            async with phones(table.phone(ann), table.phone(bob)) as (a, b):
-                await asyncio.gather(a.open(), b.open())
-                player, number = round_ % 2, round_ // 2
-                await asyncio.gather(
-                    a.command(f"a{round_}", points(24, player, number)),
-                    b.command(f"b{round_}", points(24, player, number)),
-                )
-                answers = [await a.answer(f"a{round_}"), await b.answer(f"b{round_}")]
-            kinds = sorted(answer.type for answer in answers)
-            assert kinds == ["accepted", "rejected"], answers
-            refused = next(answer for answer in answers if answer.type == "rejected")
-            winner = 0 if answers[0].type == "accepted" else 1
-            assert refused.code == "turn_taken"
-            assert refused.params == {
-                "player": player, "kind": "points", "points": 24, "word": "",
-                "by": winner, "by_host": False,
-            }  # fmt: skip
+        await same_turns_at_once(table, table)
+    one.assert_no_crash()
+
+
+async def test_two_phones_on_two_processes_recording_the_same_turn_at_once_write_one_line(
+    pair: tuple[ServerProcess, ...],
+) -> None:
+    # Each process sends its append in a pipeline of Redis round trips; Redis orders them,
+    # and the one decided on a stale seq hears what it missed and refuses its turn.
+    a, b = pair
+    table = Table.create(a, start=SCOREKEEPER)
+    await same_turns_at_once(table, table.on(b))
+
+
+async def same_turns_at_once(here: Table, there: Table) -> None:
+    """Ten turns, each tapped on Ann's phone (through ``here``) and Bob's (through ``there``)
+    at the same moment: one line each, the other tap refused naming who took it."""
+    ann, bob = joined(here, 0)["token"], joined(there, 1)["token"]
+    for round_ in range(10):
+        async with phones(here.phone(ann), there.phone(bob)) as (a, b):
+            await asyncio.gather(a.open(), b.open())
+            player, number = round_ % 2, round_ // 2
+            await asyncio.gather(
+                a.command(f"a{round_}", points(24, player, number)),
+                b.command(f"b{round_}", points(24, player, number)),
+            )
+            answers = [await a.answer(f"a{round_}"), await b.answer(f"b{round_}")]
+        kinds = sorted(answer.type for answer in answers)
+        assert kinds == ["accepted", "rejected"], answers
+        refused = next(answer for answer in answers if answer.type == "rejected")
+        winner = 0 if answers[0].type == "accepted" else 1
+        assert refused.code == "turn_taken"
+        assert refused.params == {
+            "player": player, "kind": "points", "points": 24, "word": "",
+            "by": winner, "by_host": False,
+        }  # fmt: skip
+    for table in (here, there):
         assert sheet(table)["totals"] == [120, 120]
         assert len(sheet(table)["lines"]) == 10
-    one.assert_no_crash()
 
 
 async def test_a_double_tap_on_pass_passes_one_player(server: ServerProcess) -> None:
