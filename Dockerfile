@@ -1,6 +1,6 @@
 # The table server, as one image for every replica: `tilestream serve` on port 8000.
 #
-# The project is installed in editable mode from /app on purpose: server/app.py serves the
+# The project is installed in editable mode from /app on purpose: server/http/app.py serves the
 # phone app from the source tree (`web/` beside `server/`), which a plain `pip install .`
 # would leave behind (site-packages has no web/). So /app is the code that runs.
 FROM python:3.11-slim

@@ -9,7 +9,7 @@ is sent each change two ways, in the same process:
 - baseline, as phones were sent it before: the whole view built and encoded for each
   audience, then compressed per phone by permessage-deflate (one compressor per phone,
   its window kept from message to message, as uvicorn and browsers negotiate it);
-- now (``server.tables.Live``): the view built with its sheet shared by the audiences, and
+- now (``server.tables.held.Live``): the view built with its sheet shared by the audiences, and
   the change from the view before encoded once per audience — no compression per phone.
 
 Bytes are per phone and change as they go on the wire (the frame's payload). Times are per
@@ -28,12 +28,12 @@ import msgspec
 from bench.replay import make_game
 from bench.timing import Figures
 from events.events import Recorded
-from rules.reducer import evolve
-from rules.state import State
-from rules.views import view
-from server.protocol import StateMessage, encoder
-from server.sheets import GZIP_OVER, Version
-from server.tables import Live, ViewKey
+from rules.table.reducer import evolve
+from rules.table.state import State
+from rules.table.views import view
+from server.live.messages import StateMessage, encoder
+from server.live.sheets import GZIP_OVER, Version
+from server.tables.held import Live, ViewKey
 
 SIZES = (100, 400, 2000)
 WINDOW = 60  # changes measured before each size
@@ -161,7 +161,7 @@ def shared_sheet(events: int) -> list[str]:
             live.version(key)
 
     once = [timed(shared) for _ in range(40)]
-    baseline = Figures(f"{events:,} events: rules.views.view per audience (µs)", each)
+    baseline = Figures(f"{events:,} events: rules.table.views.view per audience (µs)", each)
     return [
         time_line(baseline, baseline),
         time_line(Figures(f"{events:,} events: Live, the sheet once (µs)", once), baseline),

@@ -2,12 +2,12 @@
 
 Run: ``python -m bench.computer [--games N] [EDITION ...]`` (default: woordstrijd en pl,
 6 games). Each game is an online game of two seats played to its end through the rules
-(``rules.table.record``, judged by the edition's list), the seats the computer at ``best``
+(``rules.table.record.record``, judged by the edition's list), the seats the computer at ``best``
 and at ``good``, from seeds ``bench-0`` … ; every turn of either seat is one sample of
-``rules.computer.choose`` — the move generator over every move of the rack, and the pick —
+``rules.online.opponent.choose`` — the move generator over every move of the rack, and the pick —
 timed in CPU ms (``process_time``) with the wall clock beside it. The figures are grouped
 by the blanks on the rack (0, 1, 2): the median, p99 and the slowest. What a phone waits
-on a server is this and one round trip of the store; ``server.computer`` runs it in a
+on a server is this and one round trip of the store; ``server.jobs.computer_turns`` runs it in a
 thread, so the event loop never waits on a slow one.
 """
 
@@ -21,10 +21,10 @@ from msgspec.structs import replace
 import wordlists
 from events import commands as c
 from events.events import Mode
-from rules import computer
-from rules.permissions import COMPUTER, HOST, Actor
-from rules.state import State
-from rules.table import record
+from rules.online import opponent as computer
+from rules.table.permissions import COMPUTER, HOST, Actor
+from rules.table.record import record
+from rules.table.state import State
 
 EDITIONS = ("woordstrijd", "en", "pl")
 

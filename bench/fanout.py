@@ -54,11 +54,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bench.fanout_client import GAME, Figures, Load, Outcome, Plan, raise_fd_limit
 from events import commands as c
-from rules.state import State
-from rules.table import record
-from rules.views import view
-from server.protocol import MAX_MESSAGE, Accepted, StateMessage, encoder
-from server.sheets import Version
+from rules.table.record import record
+from rules.table.state import State
+from rules.table.views import view
+from server.live.messages import MAX_MESSAGE, Accepted, StateMessage, encoder
+from server.live.sheets import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = 100  # per server process
@@ -69,7 +69,7 @@ REDIS_MAX_GOAL = 2_000
 PHONES = 2_000
 CLIENT_BOUND = 90  # % of a core: the client process, not the server, set this row's pace
 OTHERS_BUSY = 25  # % of a core used by processes outside the benchmark: figures are noisy
-SERVE = [sys.executable, "-m", "server.cli", "serve"]  # `tilestream serve`, from this tree
+SERVE = [sys.executable, "-m", "server.cli.main", "serve"]  # `tilestream serve`, from this tree
 
 
 class Setup(NamedTuple):
@@ -277,7 +277,7 @@ def mid_game() -> tuple[bytes, str]:
 
 
 def serve_echo(port: int) -> None:
-    """Serve the echo app with the uvicorn settings of ``tilestream serve`` (server/cli.py)."""
+    """Serve the echo app with the uvicorn settings of ``tilestream serve`` (server/cli/main.py)."""
     import uvicorn
 
     raise_fd_limit()

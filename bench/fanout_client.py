@@ -36,7 +36,7 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from server.sheets import apply, read_frame
+from server.live.sheets import apply, read_frame
 
 GAME = 60  # lines before the host starts a new game: the sheet stays the size of a real one
 JOINS_PER_ADDRESS = 6  # tables per client address: 3 joins each, under 20 joins a minute

@@ -35,7 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from bench.timing import Figures
-from server.sheets import read_frame
+from server.live.sheets import read_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"  # never anything but loopback
@@ -86,7 +86,16 @@ def rss_kb(pid: int) -> int:
 
 
 def start_server(data: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "server.cli", "serve", "--host", HOST, "--port", str(port)]
+    command = [
+        sys.executable,
+        "-m",
+        "server.cli.main",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+    ]
     command += ["--data", str(data), "--hello-timeout", str(HELLO)]
     command += ["--header-timeout", str(HEADERS)]
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "FORWARDED_ALLOW_IPS")}

@@ -20,7 +20,7 @@ Polish with two blanks under 1 s.
 
 The first ``generate`` in a process imports numba and loads the compiled search; it is
 timed in fresh processes with a fresh numba cache folder: once compiling (cold, as after
-an install or a change to ``rules.movegen_kernel``) and once loading what that compiled
+an install or a change to ``rules.movegen.kernel``) and once loading what that compiled
 (warm, as every later server start), with the resident memory it adds.
 
 Memory per list is measured in a fresh process: resident memory (VmRSS) after loading the
@@ -43,7 +43,7 @@ import editions
 import wordlists
 from bench.lexicon import rss_kib
 from rules import Board
-from rules.movegen import Move, generate
+from rules.movegen.moves import Move, generate
 
 LANGS = ("en", "nl", "pl")
 REPEATS = 3

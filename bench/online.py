@@ -4,7 +4,7 @@ Run: ``python -m bench.online`` (SQLite, about 40 s) or ``python -m bench.online
 --redis`` (SQLite, then a throwaway redis-server with ``appendfsync always``).
 
 Tables of four players, one device per seat, are set up in this process on the real
-``Tables`` and ``Hub`` over the real store; each device is a ``server.hub.Connection``
+``Tables`` and ``Hub`` over the real store; each device is a ``server.live.hub.Connection``
 whose socket only notes when a state arrives, so a move goes the whole way a phone's does
 after its frame is decoded: the decider places the tiles, checks the rack, judges every
 word formed against the edition's list and scores; the reducer draws the new tiles; the
@@ -38,17 +38,17 @@ from bench.fanout import start_redis
 from bench.timing import Figures
 from events import commands as c
 from events.events import Mode
-from rules import bag
-from rules.permissions import HOST
-from rules.state import State
-from rules.table import record
-from rules.views import view
-from server.hub import Connection, Hub
-from server.protocol import encoder
-from server.store import Device, Store
-from server.store_redis import RedisStore
-from server.store_sqlite import SqliteStore
-from server.tables import Tables, lexicon
+from rules.board import bag
+from rules.table.permissions import HOST
+from rules.table.record import record
+from rules.table.state import State
+from rules.table.views import view
+from server.live.hub import Connection, Hub
+from server.live.messages import encoder
+from server.stores.base import Device, Store
+from server.stores.redis_streams import RedisStore
+from server.stores.sqlite import SqliteStore
+from server.tables.held import Tables, lexicon
 from tests.server.test_online import Finder
 
 EDITION = "woordstrijd"

@@ -14,9 +14,9 @@ from bench.timing import Figures, measure
 from events import commands as c
 from events.events import LineUndone, MoveRecorded, Recorded, decode, encode
 from rules.errors import GameError
-from rules.reducer import replay
-from rules.state import State
-from rules.table import record
+from rules.table.record import record
+from rules.table.reducer import replay
+from rules.table.state import State
 
 SIZES = (100, 400, 2000)
 SEED = 7

@@ -28,9 +28,9 @@ import redis.asyncio as redis
 from bench.fanout import start_redis
 from bench.replay import make_game
 from events.events import Recorded, encode
-from server.store import Device, Store, TableInfo
-from server.store_redis import RedisStore
-from server.store_sqlite import SqliteStore
+from server.stores.base import Device, Store, TableInfo
+from server.stores.redis_streams import RedisStore
+from server.stores.sqlite import SqliteStore
 
 GAMES = {100: 20, 400: 10, 2000: 5}  # events in a game → tables of it
 DEVICES = ("host", "d1", "d2", "d3")

@@ -36,7 +36,7 @@ class _EditionFile(msgspec.Struct, forbid_unknown_fields=True):
 class Edition(msgspec.Struct, frozen=True, dict=True, cache_hash=True):
     """A tile set with its game constants, read from ``editions/data/{code}.toml``."""
 
-    # cache_hash: an edition keys the caches of hot paths (``rules.tiles.parse_tile``), and
+    # cache_hash: an edition keys the caches of hot paths (``rules.board.tiles.parse_tile``), and
     # its hash walks every tile kind and premium square.
 
     code: str

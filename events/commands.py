@@ -1,6 +1,6 @@
 """What a phone asks a table to do: one Struct per command, strict about unknown fields.
 
-Commands are checked by ``rules.decide.decide``, which turns an accepted command into
+Commands are checked by ``rules.table.decide.decide``, which turns an accepted command into
 events. A player left out (``player: None``) means the player to move.
 """
 
@@ -63,7 +63,7 @@ class StartGame(Command, frozen=True, tag="start_game"):
     writers: Writers = "own_seat"
     move_seconds: int | None = None  # online: the time per move; None leaves it off
     # Online: per seat, None for a person or the computer's strength ("best", "good",
-    # "easy"; ``rules.computer.STRENGTHS``); left out, every seat is a person's.
+    # "easy"; ``rules.online.opponent.STRENGTHS``); left out, every seat is a person's.
     computers: tuple[str | None, ...] = ()
 
 

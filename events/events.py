@@ -64,7 +64,7 @@ class GameStarted(Event, frozen=True, tag="game_started"):
 
     edition: str
     mode: Mode
-    rules: str  # a rule set code, see rules.rulesets
+    rules: str  # a rule set code, see rules.table.rulesets
     players: tuple[str | None, ...]  # None: the default name in the phone's language
     starter: int = 0
     # Online: the server's random seed; the bag and every draw are a function of it and the

@@ -8,11 +8,11 @@ No I/O, no clock, no randomness: everything arrives as arguments.
 28
 """
 
-from rules.board import Board
+from rules.board.board import Board
+from rules.board.scoring import MoveScore, TypedTile, WordScore, score_words, typed_word
+from rules.board.squares import Direction, Square
+from rules.board.tiles import Tile, parse_word
 from rules.errors import GameError, IllegalPlacement, InvalidMove, NotationError
-from rules.scoring import MoveScore, TypedTile, WordScore, score_words, typed_word
-from rules.squares import Direction, Square
-from rules.tiles import Tile, parse_word
 
 __all__ = [
     "Board",

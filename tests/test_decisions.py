@@ -11,7 +11,7 @@ PAGE = ROOT / "docs" / "decisions.md"
 QUESTIONS = [f"OQ-{n:02d}" for n in range(1, 84)]
 
 TEST = re.compile(r"(tests/[\w/]+\.py)::(\w+)")
-# A repository file named in backticks: `rules/online.py`, `web/strings/nl.json` (no globs).
+# A repository file named in backticks: `rules/online/play.py`, `web/strings/nl.json` (no globs).
 FILE = re.compile(
     r"`((?:bench|docs|editions|events|rules|scripts|server|tests|web|wordlists)/[\w./-]+)`"
 )

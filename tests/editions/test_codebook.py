@@ -6,13 +6,13 @@ import json
 import pytest
 
 import editions.errors
-import rules.decide
 import rules.errors
-import rules.gcg
+import rules.gcg.read
+import rules.table.decide
 import wordlists.lexicon
 from editions import codebook
 from editions.codebook import DECLARED
-from server import openapi
+from server.http import openapi
 
 ERROR_CLASSES = [
     editions.errors.GameError,
@@ -20,7 +20,7 @@ ERROR_CLASSES = [
     editions.errors.UnknownEdition,
     rules.errors.InvalidMove,
     rules.errors.IllegalPlacement,
-    rules.decide.Refused,
+    rules.table.decide.Refused,
     wordlists.lexicon.UnknownLanguage,
 ]
 

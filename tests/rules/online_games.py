@@ -13,14 +13,14 @@ from itertools import product
 import editions
 from events import commands as c
 from events.events import Event, Recorded
-from rules import bag
+from rules.board import bag
+from rules.board.squares import SIZE, Square
+from rules.board.wordcheck import Contains
 from rules.errors import GameError
-from rules.permissions import Actor
-from rules.reducer import replay
-from rules.squares import SIZE, Square
-from rules.state import Game, Online, State
-from rules.table import record
-from rules.wordcheck import Contains
+from rules.table.permissions import Actor
+from rules.table.record import record
+from rules.table.reducer import replay
+from rules.table.state import Game, Online, State
 
 EDITION = "woordstrijd"
 LETTERS = sorted(editions.get(EDITION).faces)

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.store import Store
-from server.store_redis import RedisStore
-from server.store_sqlite import SqliteStore
+from server.stores.base import Store
+from server.stores.redis_streams import RedisStore
+from server.stores.sqlite import SqliteStore
 from tests.server.redis_server import RedisClusterServers, RedisServer
 from tests.server.serving import ServerProcess, opened
 

@@ -1,6 +1,6 @@
 """Real table servers for the tests, and small HTTP and websocket clients to talk to them.
 
-``ServerProcess`` runs ``python -m server.cli serve`` as a subprocess on a port of its own,
+``ServerProcess`` runs ``python -m server.cli.main serve`` as a subprocess on a port of its own,
 waits for ``/health``, and can be killed (``SIGKILL``), stopped and started again on the
 same port and data. The clients are deliberately plain: ``http.client`` for HTTP (each
 request may come from its own loopback address, so the per-address join limit of one test
@@ -36,8 +36,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from events.events import DeviceJoined, DeviceRemoved, Recorded
-from server.sheets import apply, read_frame
-from server.store import Store
+from server.live.sheets import apply, read_frame
+from server.stores.base import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 20.0  # seconds for a server to answer /health
@@ -190,7 +190,7 @@ class ServerProcess:
         """Start the process and wait until it answers /health."""
         assert not self.running, "already running"
         self.data.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable, "-m", "server.cli.main", "serve", "--host", "127.0.0.1"]
         command += ["--data", str(self.data)]
         if self.redis:
             command += ["--redis", self.redis]
@@ -300,7 +300,7 @@ WAIT = 20.0  # seconds a phone waits for an answer before the test fails
 
 class Phone:
     """One phone on ``/ws``: it says hello, sends commands and keeps every view it has — sent
-    whole, or made from the one before by a change, as the app does (``server.sheets``)."""
+    whole, or made from the one before by a change, as the app does (``server.live.sheets``)."""
 
     def __init__(
         self, ws_url: str, table: str, token: str, *, compression: str | None = "deflate"

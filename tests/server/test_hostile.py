@@ -27,7 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.frames import Close
 
-from server.sheets import read_frame
+from server.live.sheets import read_frame
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
     ROOT,
@@ -606,7 +606,7 @@ def _health_until(server: ServerProcess, status: int, timeout: float = 10) -> Re
 
 def serve(*options: str, port: int | None = None) -> subprocess.CompletedProcess[str]:
     """``tilestream serve`` on loopback, expected to refuse to start."""
-    command = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "server.cli.main", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port or free_port()), *options]
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "FORWARDED_ALLOW_IPS")}
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)

@@ -27,16 +27,16 @@ import pytest
 import editions
 import wordlists
 from events.events import Recorded
-from rules import bag
-from rules import gcg as gcg_records
-from rules.board import Board
+from rules.board import bag
+from rules.board.board import Board
+from rules.board.squares import SIZE, Square
 from rules.errors import GameError
-from rules.reducer import evolve
-from rules.squares import SIZE, Square
-from rules.state import State
-from server.store import Store
-from server.store_redis import RedisStore
-from server.store_sqlite import SqliteStore
+from rules.gcg import read as gcg_records
+from rules.table.reducer import evolve
+from rules.table.state import State
+from server.stores.base import Store
+from server.stores.redis_streams import RedisStore
+from server.stores.sqlite import SqliteStore
 from tests.server.serving import (
     ROOT,
     Api,

@@ -10,7 +10,7 @@ import time
 
 import redis
 
-from server.store_redis import RedisStore
+from server.stores.redis_streams import RedisStore
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
     DUPLICATE,

@@ -22,16 +22,17 @@ import redis
 import editions
 import wordlists
 from events.events import RackDrawn, SlipSubmitted, TopRecorded
-from rules import rulesets, slips, tops
-from rules.board import Board
+from rules.board.board import Board
 from rules.errors import GameError
-from rules.movegen import generate
-from server.store import Store
-from server.store_redis import RedisStore
-from server.store_sqlite import SqliteStore
+from rules.movegen.moves import generate
+from rules.room import slips, tops
+from rules.table import rulesets
+from server.stores.base import Store
+from server.stores.redis_streams import RedisStore
+from server.stores.sqlite import SqliteStore
+from tests.server.jobs.test_online_clock import Clock, Served, serving
 from tests.server.redis_server import RedisServer
 from tests.server.serving import Recording, device_key, phones
-from tests.server.test_online_clock import Clock, Served, serving
 
 EDITION = "nl"
 NAMES = ["Ann", "Bob", "Cas"]

@@ -17,9 +17,10 @@ from playwright.sync_api import Browser, Page, expect
 
 import editions
 import wordlists
-from rules import rulesets, tops
-from rules.board import Board
-from rules.movegen import generate
+from rules.board.board import Board
+from rules.movegen.moves import generate
+from rules.room import tops
+from rules.table import rulesets
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     ROOT,

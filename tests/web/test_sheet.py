@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from rules.rulesets import figs_penalty
+from rules.table.rulesets import figs_penalty
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     create_table,

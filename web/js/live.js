@@ -119,7 +119,7 @@ export function nudge() {
   }
 }
 
-// A state over a few KiB comes gzip-compressed (server/sheets.py).
+// A state over a few KiB comes gzip-compressed (server/live/sheets.py).
 async function inflate(data) {
   const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();

@@ -30,7 +30,7 @@ export function pointsOf(text, low) {
   return value;
 }
 
-// FIGS art. 30 as rules.rulesets.figs_penalty: the nearest whole number with 0.5 rounded
+// FIGS art. 30 as rules.table.rulesets.figs_penalty: the nearest whole number with 0.5 rounded
 // down, at least 1. In hundredths, so no float rounding gets in: 35 × 10 % = 350 → 3.
 export function figsPenalty(points, percent) {
   const hundredths = points * percent;

@@ -1,0 +1,3 @@
+"""The board and its tiles: text → tiles, squares, placement, scoring, the word check and the
+bag.
+"""

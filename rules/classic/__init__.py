@@ -1,0 +1,1 @@
+"""The classic score sheet of 2–4 players: its settlement at the end."""

@@ -1,0 +1,1 @@
+"""GCG game records, read into events and written from a classic game."""

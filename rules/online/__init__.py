@@ -1,0 +1,1 @@
+"""Online play: the server holds the bag and the racks; the computer opponent."""

@@ -1,0 +1,1 @@
+"""The duplicate room: racks drawn, slips, the round's top, the view a seat may have."""

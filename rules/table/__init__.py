@@ -1,0 +1,3 @@
+"""What every mode shares: the state, the fold and undo, the decider, seating, permissions,
+views, rule sets.
+"""

@@ -1,0 +1,331 @@
+"""Who may do what at a table, and whether a command still means the turn it was tapped for.
+
+Roles: the host (the director, the arbiter) may do everything; a viewer nothing. A player
+seat, with the table's default setting (*each phone its own seat*), records its own turns
+and its own duplicate cell and undoes only its own last line; with *one scorekeeper*, any
+seat writes every line. Starting games, the round clock, the setting and the devices stay
+with the host either way.
+
+A phone names what it saw: the turn (game, player, turn count or round) for a turn, the
+newest line for an undo or a penalty, the open round for a top, the game for a new game.
+When the table has moved on, the command is refused with what happened instead, never
+applied to the next player.
+
+Online play is stricter (P-52): a seat plays, exchanges and passes only for itself — the
+host too, and whatever the setting — and only the host undoes or ends the game, since an
+undo hands back the exact rack and bag. A seat the computer plays takes turns from the
+server's computer only (``COMPUTER``), which does nothing else.
+"""
+
+import msgspec
+
+from editions import codebook
+from events import commands as c
+from events.events import (
+    CellCorrected,
+    Exchanged,
+    GameEnded,
+    Mode,
+    MoveRecorded,
+    Passed,
+    PenaltyGiven,
+    PointsEntered,
+    RackDrawn,
+    Recorded,
+    TopRecorded,
+    WordLine,
+    WordWithdrawn,
+)
+from rules.errors import GameError
+from rules.table.state import Game, State
+
+#: The events that write a line on the sheet: what undo strikes (P-30).
+LINE_EVENTS = (
+    MoveRecorded,
+    PointsEntered,
+    Passed,
+    Exchanged,
+    WordWithdrawn,
+    PenaltyGiven,
+    TopRecorded,
+    RackDrawn,  # the director's line: an undo takes back the draw, then the close before it
+    CellCorrected,
+    GameEnded,
+)
+#: Commands that take a player's turn (classic) or fill a player's cell (duplicate).
+TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord, c.Play, c.SubmitSlip)
+#: The host's acts whatever the setting.
+HOST_ACTS = (
+    c.StartGame,
+    c.NewGame,
+    c.StartClock,
+    c.PauseClock,
+    c.ResetClock,
+    c.DrawRack,  # the duplicate room's draws and close are the director's
+    c.SetRack,
+    c.CloseRound,
+    c.SetWriters,
+    c.AdmitDevice,
+    c.RemoveDevice,
+)
+#: The arbiter's acts that one scorekeeper may also do (the default leaves them to the host).
+ARBITER_ACTS = (c.GivePenalty, c.RecordTop)
+#: What a phone must name for each command, and under which field.
+REFERENCES: dict[type, str] = {
+    **{kind: "turn" for kind in TURNS},
+    c.Undo: "last_line",
+    c.GivePenalty: "last_line",
+    c.RecordTop: "round",
+    c.CloseRound: "round",
+    c.NewGame: "game",
+}
+#: The sheet's line kinds that are turns (penalties and bonuses take none).
+_TURN_LINES = frozenset({"move", "points", "pass", "exchange", "withdrawn"})
+#: How the log names the host's device: a table has one host, who is not in its seating.
+HOST = "host"
+#: The role, and the device as the log names it, of the server's computer player.
+COMPUTER = "computer"
+
+
+class Actor(msgspec.Struct, frozen=True):
+    """Who asks: the host, a player seat, or a viewer; ``device`` as the log names it."""
+
+    role: str
+    seat: int | None = None
+    device: str = ""
+
+
+def _refuse(message: str, code: str, **params: object) -> GameError:
+    return GameError(message, code=code, **params)
+
+
+def latest_line(state: State) -> Recorded | None:
+    """The newest line still standing in the current game."""
+    step = state.steps
+    while step is not None:
+        if isinstance(step.recorded.event, LINE_EVENTS):
+            return step.recorded
+        step = step.previous
+    return None
+
+
+def missing_reference(command: c.TableCommand) -> str | None:
+    """The field a phone left out that names what it saw, if any."""
+    field = REFERENCES.get(type(command))
+    return field if field is not None and getattr(command, field) is None else None
+
+
+def check(state: State, actor: Actor, command: c.TableCommand) -> None:
+    """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
+    if actor.role == "viewer":
+        raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
+    game = state.game
+    online = game is not None and game.mode is Mode.ONLINE
+    if actor.role == COMPUTER and not (online and isinstance(command, TURNS)):
+        raise _refuse("the computer takes turns of an online game only", codebook.HOST_ONLY)
+    if game is not None and online:
+        _check_online(state, game, actor, command)
+        return
+    if actor.role == "host":
+        return
+    if isinstance(command, HOST_ACTS):
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
+    if game is None:
+        return  # nothing to write yet: the decider says so
+    _check_seat(actor, game)
+    if state.seating.writers == "scorekeeper":
+        return
+    if isinstance(command, ARBITER_ACTS) or (
+        isinstance(command, c.EndGame) and game.mode is Mode.DUPLICATE
+    ):
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
+    if isinstance(command, c.CorrectCell) and command.player is None:
+        raise _refuse("only the host (the director) may set a top", codebook.HOST_ONLY)
+    if isinstance(command, c.Undo) and _hosts_line(game, latest_line(state)):
+        raise _refuse("only the host may strike that line", codebook.HOST_ONLY)
+    owner = _owner(state, game, command)
+    if owner is not None and owner != actor.seat:
+        raise _refuse(
+            f"seat {actor.seat} writes its own lines, not seat {owner}'s",
+            codebook.NOT_YOUR_SEAT,
+            seat=owner,
+        )
+
+
+def _check_online(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
+    if isinstance(command, TURNS):
+        owner = _owner(state, game, command)
+        held = game.online
+        computer = held is not None and owner is not None and held.computer(owner) is not None
+        if computer and actor.role != COMPUTER:
+            raise _refuse(f"seat {owner} is the computer's", codebook.COMPUTER_SEAT, seat=owner)
+        if actor.seat != owner or (actor.role == COMPUTER and not computer):
+            raise _refuse(
+                f"seat {actor.seat} plays only for itself, not for seat {owner}",
+                codebook.NOT_YOUR_SEAT,
+                seat=owner,
+            )
+        return
+    if actor.role == "host":
+        return
+    if isinstance(command, (*HOST_ACTS, c.Undo, c.EndGame)):
+        raise _refuse("only the host may do that in an online game", codebook.HOST_ONLY)
+    _check_seat(actor, game)
+
+
+def _check_seat(actor: Actor, game: Game) -> None:
+    """Raise ``no_such_seat`` unless ``actor`` sits at a seat of ``game``."""
+    if actor.seat is None or not 0 <= actor.seat < len(game.players):
+        raise _refuse(
+            f"this game has no seat {actor.seat}",
+            codebook.NO_SUCH_SEAT,
+            seat=actor.seat,
+            seats=len(game.players),
+        )
+
+
+def _owner(state: State, game: Game, command: c.TableCommand) -> int | None:
+    """Whose line ``command`` writes or strikes; None when it is nobody's in particular."""
+    if isinstance(command, TURNS):
+        if command.turn is not None:
+            return command.turn.player
+        return command.player if command.player is not None else game.to_move
+    if isinstance(command, c.CorrectCell):
+        return command.player
+    if isinstance(command, c.Undo):
+        return line_seat(latest_line(state))
+    return None
+
+
+def _hosts_line(game: Game, line: Recorded | None) -> bool:
+    """Is ``line`` the host's to strike: a penalty, a top, a duplicate game's end? The end
+    of a classic game is any seat's, as ending it is."""
+    if line is not None and isinstance(line.event, GameEnded):
+        return game.mode is Mode.DUPLICATE
+    return line_seat(line) is None
+
+
+def line_seat(line: Recorded | None) -> int | None:
+    """The seat whose own line ``line`` is — a turn or a duplicate cell it may undo with the
+    default setting; None for a penalty, a top, the end of the game: the host's to strike."""
+    if line is None:
+        return None
+    event = line.event
+    if isinstance(event, MoveRecorded | PointsEntered | Passed | Exchanged | WordWithdrawn):
+        return event.player
+    return event.player if isinstance(event, CellCorrected) else None
+
+
+def check_reference(state: State, game: Game, command: c.TableCommand) -> int | None:
+    """Raise GameError when the table has moved past what the phone saw; the player meant
+    (from the command's turn), or None when it names none."""
+    if isinstance(command, c.NewGame | c.Undo | c.GivePenalty | c.RecordTop):
+        _check_seen(state, game, command)
+        return None
+    turn: c.Turn | None = getattr(command, "turn", None)  # the commands of a turn have one
+    if turn is None:
+        return None
+    if turn.game != game.started:
+        raise _refuse("that turn was in an earlier game", codebook.GAME_CHANGED)
+    if not 0 <= turn.player < len(game.players):
+        raise _refuse(f"no player {turn.player}", codebook.NO_SUCH_PLAYER, player=turn.player)
+    if game.mode is Mode.DUPLICATE:
+        _check_cell(state, game, turn)
+    elif game.turns[turn.player] != turn.number or game.to_move != turn.player:
+        _check_taken(state, game, turn)
+    return turn.player
+
+
+def _check_seen(
+    state: State, game: Game, command: c.NewGame | c.Undo | c.GivePenalty | c.RecordTop
+) -> None:
+    if isinstance(command, c.NewGame):
+        if command.game is not None and command.game != game.started:
+            raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
+    elif isinstance(command, c.RecordTop):
+        current = len(game.rounds) - 1  # a classic game has no rounds: the decider says so
+        if command.round is not None and game.mode is Mode.DUPLICATE and command.round != current:
+            raise _refuse(
+                f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
+            )
+    elif command.last_line is not None:
+        line = latest_line(state)
+        newest = line.seq if line is not None else 0
+        if newest != command.last_line:
+            raise _refuse(
+                f"the sheet changed: its newest line is {newest}, not {command.last_line}",
+                codebook.SHEET_CHANGED,
+                last_line=newest,
+            )
+
+
+def _check_cell(state: State, game: Game, turn: c.Turn) -> None:
+    current = len(game.rounds) - 1
+    if turn.number != current:
+        raise _refuse(
+            f"round {turn.number + 1} is closed", codebook.ROUND_CLOSED, round=turn.number
+        )
+    points = game.rounds[current].scores[turn.player]
+    if points is not None:
+        filled = _cell_filler(state, turn.player)
+        move = filled.event if filled is not None else None
+        words = move.words if isinstance(move, MoveRecorded) else ()
+        kind = "move" if words else "points"
+        _taken(state, turn.player, kind, points, words, filled)
+
+
+def _cell_filler(state: State, player: int) -> Recorded | None:
+    """The event that filled ``player``'s cell of the open round."""
+    step = state.steps
+    while step is not None and not isinstance(step.recorded.event, TopRecorded):
+        event = step.recorded.event
+        if isinstance(event, MoveRecorded | PointsEntered | CellCorrected) and (
+            event.player == player
+        ):
+            return step.recorded
+        step = step.previous
+    return None
+
+
+def _check_taken(state: State, game: Game, turn: c.Turn) -> None:
+    """The turn meant is not the one to play: say who recorded it, or whose turn it is."""
+    for line in game.lines:
+        if line.player == turn.player and line.round == turn.number and line.kind in _TURN_LINES:
+            recorded = _recorded(state, line.seq)
+            _taken(state, turn.player, line.kind, line.points, line.words, recorded)
+    raise _refuse(
+        f"it is player {game.to_move}'s turn, not player {turn.player}'s",
+        codebook.NOT_TO_MOVE,
+        player=turn.player,
+        to_move=game.to_move,
+    )
+
+
+def _recorded(state: State, seq: int) -> Recorded | None:
+    step = state.steps
+    while step is not None and step.recorded.seq != seq:
+        step = step.previous
+    return step.recorded if step is not None else None
+
+
+def _taken(
+    state: State,
+    player: int,
+    kind: str,
+    points: int,
+    words: tuple[WordLine, ...],
+    recorded: Recorded | None,
+) -> None:
+    """Refuse with who recorded the turn meant, and what: the phone says it in its language."""
+    device = recorded.device if recorded is not None else ""
+    member = state.seating.member(device)
+    raise _refuse(
+        f"player {player}'s turn was recorded already: {points}",
+        codebook.TURN_TAKEN,
+        player=player,
+        kind=kind,
+        points=points,
+        word=words[0].word if words else "",
+        by=member.seat if member is not None else None,
+        by_host=device == HOST,
+    )

@@ -1,0 +1,224 @@
+"""The rule sets a sheet follows, as data, each with its source (P-31..P-34, FED-*).
+
+Every rule set settles the end of a game the same way (END-05/06): each player loses the
+value of their own rack, and the player who went out, if any, gains all the others' values
+once (Mattel NL:70; SBNL FED-SBNL-09/10; FIGS art. 40 FED-FIGS-12; PFS FED-PFS-08/13).
+"""
+
+from collections.abc import Mapping
+from decimal import ROUND_HALF_DOWN, Decimal
+from typing import Literal
+
+import msgspec
+
+from editions import codebook
+from rules.errors import GameError
+
+
+class RackRule(msgspec.Struct, frozen=True):
+    """Duplicate room: what a rack the server draws must hold (``rules.room.racks``).
+
+    Up to round ``early_rounds`` at least ``early`` vowels and ``early`` consonants, then at
+    least ``late`` of each; a tile in ``both`` (the blank) counts as either. While the tiles
+    left cannot give ``early`` of each, ``late`` will do (Eliot's fallback); when they
+    cannot give ``late`` of each, no rack can be drawn and the game ends. A rack that fails
+    goes back to the bag whole, the kept tiles with it, and a new one is drawn.
+    """
+
+    early: int = 2
+    early_rounds: int = 15
+    late: int = 1
+    both: tuple[str, ...] = ("?",)
+
+
+class RoomRules(msgspec.Struct, frozen=True):
+    """Duplicate room: how slips are judged when a round closes (``rules.room.slips``).
+
+    ``invalid``: the points of a slip with a word the table's list lacks, or a move that
+    no longer fits the board; ``late``: a slip after the round clock ran out is recorded
+    and scores ``late_points`` (``"zero"``) or is refused (``"refused"``); ``missing``: the
+    points of a player without a slip. ``solo_points``: the bonus of the one player with
+    the best valid score of the round, alone at it, in a game of at least
+    ``solo_players`` players (Eliot's solo). ``top_preference``: among moves of the top's
+    score, which the close plays — ``fewest_blanks`` (keep the blank), ``most_tiles``,
+    ``fewest_tiles`` in turn, then the move generator's order (square, direction, tiles).
+    """
+
+    invalid: int = 0
+    late: Literal["zero", "refused"] = "zero"
+    late_points: int = 0
+    missing: int = 0
+    solo_points: int = 0
+    solo_players: int = 0
+    top_preference: tuple[str, ...] = ("fewest_blanks",)
+
+
+class RuleSet(msgspec.Struct, frozen=True):
+    """What a sheet checks and proposes under one set of rules."""
+
+    code: str
+    name: str
+    source: str
+    max_players: int = 4
+    pass_limit: int | None = None  # None: twice round the table, 2 × players
+    pass_kinds: frozenset[str] = frozenset({"pass"})  # turn kinds that make the run
+    penalty: int = 10  # the figure the penalty panel proposes (P-32)
+    penalty_adds_move: bool = False  # SBNL: 20 plus the wrong turn's score
+    penalty_percent: bool = False  # FIGS: 20 % / 10 % of the move, 0.5 down, at least 1
+    exchange_min_bag: int | None = None  # warn below this many tiles in the bag (P-33)
+    exchange_max: int | None = None  # warn past this many exchanges by one player
+    going_out_ends_game: bool = False  # SBNL: no last turn for the others (FED-SBNL-08)
+    duplicate: bool = False
+    online: bool = False  # the server holds the bag and the racks and judges every word
+    clock_seconds: int | None = None  # duplicate round clock default (FISF: 3 minutes)
+    rack_rule: RackRule | None = None  # duplicate room: the racks the server draws
+    room: RoomRules | None = None  # duplicate room: slips, the top, the solo bonus
+
+    def pass_limit_for(self, players: int) -> int | None:
+        """How many counted turns in a row bring the pass notice; None when there is none."""
+        if self.duplicate:
+            return None
+        return self.pass_limit if self.pass_limit is not None else 2 * players
+
+    def pass_limit_reached(self, run: int, players: int) -> int | None:
+        """The limit, once ``run`` counted turns in a row have reached it; else None."""
+        limit = self.pass_limit_for(players)
+        return limit if limit is not None and run >= limit else None
+
+
+RULE_SETS: Mapping[str, RuleSet] = {
+    r.code: r
+    for r in (
+        RuleSet(
+            code="house",
+            name="House rules (publisher's English rules)",
+            source="Mattel's English instruction sheet (NL:28,68; IT:59; FED-MAT-01..06): the"
+            " game ends when every player has passed twice in a row; no point penalties.",
+        ),
+        RuleSet(
+            code="sbnl",
+            name="SBNL tournament",
+            source="SBNL wedstrijdreglement (NL:72,80,86; FED-SBNL-03..10): three passes in a"
+            " row (no word, no exchange); a wrong word costs its score plus 20; going out"
+            " ends the game at once; two players only.",
+            max_players=2,
+            pass_limit=3,
+            penalty=20,
+            penalty_adds_move=True,
+            going_out_ends_game=True,
+        ),
+        RuleSet(
+            code="figs",
+            name="FIGS tournament",
+            source="FIGS regolamento art. 30, 34, 39, 40 (IT:53-65; FED-FIGS-07/08/11/12):"
+            " six scoreless turns in a row (passes, exchanges, withdrawn words); challenge"
+            " penalties 20 % / 10 % rounded half down, at least 1; exchange needs 3 in the"
+            " bag; two players only.",
+            max_players=2,
+            pass_limit=6,
+            pass_kinds=frozenset({"pass", "exchange", "withdrawn"}),
+            penalty_percent=True,
+            exchange_min_bag=3,
+        ),
+        RuleSet(
+            code="pfs-house",
+            name="PFS rules of play",
+            source="PFS zasady gry (PL:7,71,73; FED-PFS-01/07/08): the game ends when every"
+            " player has skipped twice in a row; no point penalties.",
+        ),
+        RuleSet(
+            code="pfs",
+            name="PFS tournament",
+            source="PFS regulamin turniejowy (PL:65,67,75,103; FED-PFS-10..13): four pauses in a"
+            " row (exchanges and lost turns are not pauses); exchange needs 7 in the bag,"
+            " at most 3 per player; no point penalties; two players only.",
+            max_players=2,
+            pass_limit=4,
+            exchange_min_bag=7,
+            exchange_max=3,
+        ),
+        RuleSet(
+            code="online",
+            name="Online play (Woordstrijd)",
+            source="Woordstrijd rules (WS-06..18) with P-51: three passes in a row end the"
+            " game whatever the player count (exchanges and refused moves are not passes);"
+            " exchange 1 to 7 tiles only with 7 in the bag; going out with an empty bag"
+            " ends the game at once; every word formed must be in the list.",
+            pass_limit=3,
+            exchange_min_bag=7,
+            going_out_ends_game=True,
+            online=True,
+        ),
+        RuleSet(
+            code="duplicate",
+            name="Duplicate (FISF round time)",
+            source="FISF duplicate rules point 1.3 (NL:98; IT:73; PL:85; FED-FISF-01): at most"
+            " 3 minutes a move; no rack settlement (DUP-14); 1 to 4 players (DUP-03). The"
+            " room: FISF draws — at least 2 vowels and 2 consonants up to round 15, then 1"
+            " of each, the blank either, a failed rack back to the bag whole; the game ends"
+            " when no rack can be drawn. FISF slips: one not handed in, one written after"
+            " the time and one with a word not in the list are null (0 points). Eliot's"
+            " defaults for the rest: a solo earns 10 points from 16 players (the ODS"
+            " figures, never at a table of 4); among equal tops the one keeping the blank.",
+            duplicate=True,
+            clock_seconds=180,
+            rack_rule=RackRule(),
+            room=RoomRules(solo_points=10, solo_players=16),
+        ),
+        RuleSet(
+            code="duplicate-club",
+            name="Duplicate, club room (solos from 2 players)",
+            source="The FISF duplicate rules as in 'duplicate', with Eliot's solo set for a"
+            " small room: 10 points for the one player alone at the round's best score, from"
+            " 2 players on.",
+            duplicate=True,
+            clock_seconds=180,
+            rack_rule=RackRule(),
+            room=RoomRules(solo_points=10, solo_players=2),
+        ),
+    )
+}
+
+#: The rule sets a game gets when its mode asks for them (``rules.table.decide``).
+HOUSE = RULE_SETS["house"]
+ONLINE = RULE_SETS["online"]  # the house rules of online play (P-51)
+DUPLICATE = RULE_SETS["duplicate"]
+
+
+def get(code: str) -> RuleSet:
+    """The rule set ``code``; raises GameError (``unknown_rules``) naming the known ones."""
+    try:
+        return RULE_SETS[code]
+    except KeyError:
+        known = tuple(RULE_SETS)
+        raise GameError(
+            f"unknown rule set {code!r}; known: {', '.join(known)}",
+            code=codebook.UNKNOWN_RULES,
+            rules=code,
+            known=known,
+        ) from None
+
+
+def figs_penalty(move_points: int, percent: int) -> int:
+    """FIGS art. 30: ``percent`` of a move, 0.5 rounded down, at least 1 (FED-FIGS-07).
+
+    >>> figs_penalty(35, 10), figs_penalty(35, 20), figs_penalty(5, 10), figs_penalty(25, 10)
+    (3, 7, 1, 2)
+    """
+    exact = Decimal(move_points) * percent / 100
+    return max(1, int(exact.quantize(Decimal(1), rounding=ROUND_HALF_DOWN)))
+
+
+def proposed_penalty(rules: RuleSet, move_points: int | None = None, percent: int = 20) -> int:
+    """The figure the penalty panel proposes, given the move it is about if any (P-32).
+
+    >>> proposed_penalty(get("sbnl"), 28), proposed_penalty(get("figs"), 35, 10)
+    (48, 3)
+    """
+    if move_points is None:
+        return rules.penalty
+    if rules.penalty_adds_move:
+        return rules.penalty + move_points
+    if rules.penalty_percent:
+        return figs_penalty(move_points, percent)
+    return rules.penalty

@@ -1,0 +1,113 @@
+"""Who sits at a table: devices joining seats, the host letting a second phone in or taking a
+device away, and the table's setting of who may write the sheet.
+
+A seat is a player of the current game; it belongs to the devices that joined it. A free
+seat is taken at once; a taken one only by the same phone coming back (its lasting key) or
+with the host's approval. Pure, like the rest of ``rules``: the server draws device ids and
+hashes keys, and passes them in.
+"""
+
+from msgspec.structs import replace
+
+from editions import codebook
+from events import commands as c
+from events.events import (
+    DeviceAdmitted,
+    DeviceJoined,
+    DeviceRemoved,
+    Mode,
+    Recorded,
+    TableEvent,
+    WritersSet,
+)
+from rules.errors import GameError
+from rules.table.state import Member, Seating, State
+
+SEATING_EVENTS = (WritersSet, DeviceJoined, DeviceAdmitted, DeviceRemoved)
+
+
+def seat(seating: Seating, recorded: Recorded) -> Seating:
+    """The seating after one of ``SEATING_EVENTS``."""
+    event = recorded.event
+    if isinstance(event, WritersSet):
+        return replace(seating, writers=event.writers)
+    if isinstance(event, DeviceJoined):
+        member = Member(
+            event.device, event.role, event.seat, recorded.at, event.key, event.admitted
+        )
+        return replace(seating, members=(*seating.members, member))
+    assert isinstance(event, DeviceAdmitted | DeviceRemoved)
+    device = event.device
+    if isinstance(event, DeviceRemoved):
+        return replace(seating, members=tuple(m for m in seating.members if m.id != device))
+    members = tuple(replace(m, admitted=True) if m.id == device else m for m in seating.members)
+    return replace(seating, members=members)
+
+
+def join(
+    state: State, device: str, role: str, chosen: int | None, key: str
+) -> tuple[TableEvent, ...]:
+    """The events of ``device`` joining as a viewer or at seat ``chosen``.
+
+    Raises GameError: ``no_such_seat`` for a seat the current game does not have,
+    ``computer_seat`` for a seat the computer plays.
+    """
+    if role == "viewer":
+        return (DeviceJoined(device, "viewer"),)
+    seats = len(state.game.players) if state.game is not None else 0
+    if chosen is None or not 0 <= chosen < seats:
+        raise GameError(
+            f"this table has {seats} seats", code=codebook.NO_SUCH_SEAT, seat=chosen, seats=seats
+        )
+    if computer(state, chosen):
+        raise GameError(
+            f"seat {chosen} is the computer's", code=codebook.COMPUTER_SEAT, seat=chosen
+        )
+    holders = [m for m in state.seating.members if m.seat == chosen and m.admitted]
+    if not holders and chosen != host_seat(state):
+        return (DeviceJoined(device, "player", chosen, key),)
+    same = [m for m in holders if key and m.key == key]
+    if same:  # the same phone again (it left, or lost its session): its old entry goes
+        return (*(DeviceRemoved(m.id) for m in same), DeviceJoined(device, "player", chosen, key))
+    return (DeviceJoined(device, "player", chosen, key, admitted=False),)
+
+
+def host_seat(state: State) -> int | None:
+    """The seat the host's device plays: the first of an online game the computer does not
+    play, since who starts a game among friends plays in it; at a physical table the host
+    keeps the sheet, no seat."""
+    game = state.game
+    if game is None or game.mode is not Mode.ONLINE:
+        return None
+    return next((s for s in range(len(game.players)) if not computer(state, s)), None)
+
+
+def computer(state: State, seat: int) -> str | None:
+    """The strength the computer plays ``seat`` of the current game at; None: a person's."""
+    game = state.game
+    return game.online.computer(seat) if game is not None and game.online is not None else None
+
+
+def taken(state: State) -> tuple[bool, ...]:
+    """Per seat of the current game: does an admitted device, the host or the computer
+    hold it?"""
+    if state.game is None:
+        return ()
+    held = {m.seat for m in state.seating.members if m.admitted} | {host_seat(state)}
+    seats = range(len(state.game.players))
+    return tuple(seat in held or computer(state, seat) is not None for seat in seats)
+
+
+def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice) -> TableEvent:
+    """The event of a host's seating command; raises GameError (``unknown_device``)."""
+    if isinstance(command, c.SetWriters):
+        return WritersSet(command.writers)
+    if state.seating.member(command.device) is None:
+        raise GameError(
+            f"no device {command.device!r} at this table",
+            code=codebook.UNKNOWN_DEVICE,
+            device=command.device,
+        )
+    if isinstance(command, c.AdmitDevice):
+        return DeviceAdmitted(command.device)
+    return DeviceRemoved(command.device)

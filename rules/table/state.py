@@ -1,0 +1,182 @@
+"""The state of a table as the reducer rebuilds it from the log; frozen, built by folding.
+
+Every Struct here is ``gc=False``: a state only points at older values, never back, so it
+holds no reference cycle, and a replay that makes thousands of them would otherwise pay
+the cycle collector to walk them all again and again.
+"""
+
+import msgspec
+
+from editions import Edition
+from events.events import Mode, RackLeft, Recorded, SlipScore, WordLine
+from rules.board.board import Board
+from rules.table.history import History
+from rules.table.rulesets import RuleSet
+
+
+class Notice(msgspec.Struct, frozen=True, gc=False):
+    """Something the sheet shows but never acts on: a stable code and its parameters."""
+
+    code: str
+    params: dict[str, int | str] = {}
+
+
+class Line(msgspec.Struct, frozen=True, gc=False):
+    """A line of the sheet: a turn, or a penalty (or bonus) that uses no turn."""
+
+    seq: int  # the event that made it; undo names it
+    kind: str  # turns: "move" "points" "pass" "exchange" "withdrawn"; "penalty" "bonus"
+    player: int
+    points: int  # what the line adds to the total (a penalty is negative)
+    total: int  # the player's total after this line
+    round: int  # the player's turn count when it was written: the sheet's row, from 0
+    words: tuple[WordLine, ...] = ()
+    bingo: int = 0
+    tiles: tuple[str, ...] = ()  # the letters it took from the bag, "?" for a blank
+    from_board: bool = False
+
+
+class Round(msgspec.Struct, frozen=True, gc=False):
+    """Duplicate: one round's top and each player's score; every cell may be empty."""
+
+    scores: tuple[int | None, ...]
+    top: int | None = None
+    top_seq: int = 0
+    top_words: tuple[WordLine, ...] = ()
+    top_tiles: tuple[str, ...] = ()
+    # The director's room: the round's rack (row notation, "?" a blank), how many drawn
+    # racks the rule sent back first, and once it closed, every slip as it was judged.
+    rack: tuple[str, ...] = ()
+    rejected: int = 0
+    typed_rack: bool = False
+    results: tuple[SlipScore, ...] = ()
+    computed: bool = False  # the move generator found the top
+
+
+class Slip(msgspec.Struct, frozen=True, gc=False):
+    """Duplicate room: a player's slip for the open round; private until the round closes."""
+
+    player: int
+    word: str  # the whole word, row notation, blanks in lower case
+    start: str
+    direction: str
+    late: bool = False
+
+
+class Clock(msgspec.Struct, frozen=True, gc=False):
+    """Duplicate round clock: ms left when it last stopped, and since when it runs."""
+
+    seconds: int
+    remaining: int  # ms
+    running_since: int | None = None  # server time, ms
+
+
+class LastTurn(msgspec.Struct, frozen=True, gc=False):
+    """Online: the latest turn as every device may see it."""
+
+    player: int
+    kind: str  # "move" "exchange" "pass"
+    words: tuple[WordLine, ...] = ()
+    points: int = 0
+    squares: tuple[str, ...] = ()  # the new tiles' squares
+    count: int = 0  # tiles exchanged
+    timed_out: bool = False  # a pass the server made when the time per move ran out
+
+
+class Online(msgspec.Struct, frozen=True, gc=False):
+    """Online play: the server's secrets — the seed, the bag in draw order, every rack.
+
+    Never part of a view as it stands; ``rules.table.views`` cuts out what one seat may see.
+    Tiles are bag letters: ``A``, ``CH``, ``?`` for a blank.
+    """
+
+    seed: str
+    bag: tuple[str, ...]  # the next draw is the front
+    racks: tuple[tuple[str, ...], ...]
+    move_seconds: int | None = None
+    turn_since: int = 0  # server time (ms) the player to move began the turn
+    last: LastTurn | None = None
+    computers: tuple[str | None, ...] = ()  # per seat: None, or the computer's strength
+
+    def computer(self, seat: int) -> str | None:
+        """The strength the computer plays ``seat`` at; None for a person's seat."""
+        return self.computers[seat] if 0 <= seat < len(self.computers) else None
+
+
+class Tally(msgspec.Struct, frozen=True, gc=False):
+    """Tile tracking's running counts, kept up as each line (in duplicate, each top) is
+    written, so that the tile panel is read from them (``rules.table.tracking``), not counted
+    again from every line for every view. An undo needs nothing of its own: the game it
+    goes back to holds the counts of its own lines."""
+
+    left: tuple[int, ...] = ()  # per letter of the panel (the set's order, then "?"): unused
+    taken: int = 0  # tiles taken from the bag, letters the set lacks included
+    points_only: int = 0  # moves (duplicate: tops) whose tiles are unknown
+
+
+class Game(msgspec.Struct, frozen=True, gc=False):
+    """One game on the table; its edition, mode and rule set resolved from their codes once,
+    when it started."""
+
+    edition: Edition
+    mode: Mode
+    rules: RuleSet
+    players: tuple[str | None, ...]
+    starter: int
+    to_move: int
+    totals: tuple[int, ...]
+    board: Board | None  # None for an edition without a board (Literaki)
+    turns: tuple[int, ...]  # turns each player has taken: the sheet row of the next one
+    lines: History[Line] = msgspec.field(default_factory=History)
+    rounds: tuple[Round, ...] = ()  # duplicate; the last one is the open round
+    unscored: frozenset[str] = frozenset()  # squares of tiles placed without a score
+    pass_run: int = 0  # counted scoreless turns in a row
+    exchanges: tuple[int, ...] = ()  # per player
+    notices: tuple[Notice, ...] = ()  # raised when a line was written (exchange warnings)
+    warnings: tuple[Notice, ...] = ()  # odd history the reducer passed over
+    clock: Clock | None = None
+    ended: tuple[RackLeft, ...] | None = None  # the racks at the end
+    started: int = 0  # the seq of its start: what a phone's turn names the game by
+    online: Online | None = None  # online play only
+    slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
+    tally: Tally = Tally()  # the tile panel's counts (``rules.table.tracking``)
+
+
+class Member(msgspec.Struct, frozen=True, gc=False):
+    """A device at the table as the log knows it (the host's is not in the log)."""
+
+    id: str
+    role: str  # "player" or "viewer"
+    seat: int | None
+    since: int  # server time it joined, ms
+    key: str = ""  # the hash of the phone's lasting key
+    admitted: bool = True
+
+
+class Seating(msgspec.Struct, frozen=True, gc=False):
+    """Who sits at the table, and who may write the sheet; it outlasts every game."""
+
+    members: tuple[Member, ...] = ()
+    writers: str = "own_seat"
+
+    def member(self, device: str) -> Member | None:
+        """The device's place, or None when it is not (or no longer) at the table."""
+        return next((m for m in self.members if m.id == device), None)
+
+
+class Step(msgspec.Struct, frozen=True, gc=False):
+    """A standing event of the current game and the game before it, newest first."""
+
+    recorded: Recorded
+    before: Game | None
+    previous: "Step | None"
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """A table: the current game, the last sequence number, and the steps that made it."""
+
+    seq: int = 0
+    game: Game | None = None
+    steps: Step | None = None
+    warnings: tuple[Notice, ...] = ()  # odd events outside any game
+    seating: Seating = Seating()

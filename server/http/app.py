@@ -1,0 +1,580 @@
+"""The Starlette application: HTTP API, the ``/ws`` websocket, and the phone app at ``/``."""
+
+import asyncio
+import contextlib
+import functools
+import io
+import ipaddress
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import segno
+from starlette import status
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import editions
+from editions import codebook
+from editions.codebook import DECLARED
+from editions.errors import GameError
+from rules.board.board import Board
+from rules.gcg.write import to_gcg
+from rules.table.permissions import HOST, Actor
+from rules.table.seating import computer, taken
+from server.http import openapi
+from server.http.catalog import catalog_json
+from server.http.games import my_games
+from server.http.guard import Guard
+from server.http.logbook import ClientNoise, Logbook
+from server.jobs.computer_turns import ComputerPlayer
+from server.jobs.move_timer import TICK, MoveTimer
+from server.jobs.retention import DAYS as RETENTION_DAYS
+from server.jobs.retention import Retention
+from server.live.decoding import decode, describe
+from server.live.hub import Connection, Hub
+from server.live.messages import (
+    JOINS_PER_MINUTE,
+    MAX_MESSAGE,
+    Accepted,
+    CommandId,
+    CommandMessage,
+    CommandRequest,
+    DeviceSeen,
+    GamesRequest,
+    Health,
+    Hello,
+    Joined,
+    JoinRequest,
+    PreviewMessage,
+    PreviewResult,
+    Rejected,
+    Resync,
+    ScoreRequest,
+    Seats,
+    SeatsRequest,
+    SeatView,
+    ServerTime,
+    client_decoder,
+    encoder,
+)
+from server.stores.base import Device, Store, StoreUnavailable
+from server.tables.held import Live, Tables, audience, now_ms, preview_move, seat_of
+
+log = logging.getLogger("tilestream")
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+QUEUE = 64  # messages waiting for one phone before it is dropped
+TABLES_PER_MINUTE = 1_000  # new tables per client address: a runaway script, not a club
+HELLO_TIMEOUT = 5.0  # seconds a new socket has to say hello before it is closed (1008)
+BODY_TIMEOUT = 10.0  # seconds a request's body has to arrive in, once its headers are in
+HEALTH_EVERY = 1.0  # seconds /health reuses its last write test: /health is no disk load
+HEALTH_TIMEOUT = 2.0  # seconds a write test may take before the store counts as unavailable
+MISTAKES = frozenset({codebook.BAD_MESSAGE, codebook.TOO_LARGE})  # what no phone of ours sends
+
+
+class Settings(msgspec.Struct, frozen=True):
+    """What a server process is given."""
+
+    store: Store
+    store_name: str
+    web: Path = WEB
+    queue: int = QUEUE
+    joins_per_minute: int = JOINS_PER_MINUTE
+    tables_per_minute: int = TABLES_PER_MINUTE
+    hello_timeout: float = HELLO_TIMEOUT
+    body_timeout: float = BODY_TIMEOUT
+    clock: Callable[[], int] = now_ms  # the server's time, ms; tests move it on
+    move_tick: float = TICK  # seconds between looks for a time per move run out
+    retention_days: int = RETENTION_DAYS  # idle tables are deleted after these; 0: never
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+def as_rejected(error: Exception, message_id: str = "") -> Rejected:
+    """Any refusal as the message a phone translates."""
+    if isinstance(error, GameError):
+        return Rejected(message_id, error.code, _plain(error.params), str(error))
+    if isinstance(error, StoreUnavailable):
+        return Rejected(message_id, codebook.STORE_UNAVAILABLE, {}, "the store cannot be reached")
+    if isinstance(error, msgspec.ValidationError | msgspec.DecodeError):
+        said = describe(error)  # bounded: msgspec may quote a client's field name in full
+        return Rejected(message_id, codebook.BAD_MESSAGE, {"error": said}, said)
+    raise error
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+
+
+def reject(rejected: Rejected) -> Response:
+    return Response(
+        encoder.encode(rejected), DECLARED[rejected.code].status, media_type="application/json"
+    )
+
+
+def ok(body: Any, status: int = 200) -> Response:
+    return Response(encoder.encode(body), status, media_type="application/json")
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def api(handler: Handler) -> Handler:
+    """Turn every refusal of ``handler`` into a JSON error with its code: never a 500."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except (GameError, StoreUnavailable, msgspec.ValidationError, msgspec.DecodeError) as e:
+            return reject(as_rejected(e))
+
+    return wrapped
+
+
+async def body(request: Request, kind: type) -> Any:
+    """The JSON body as ``kind``: refused (``too_large``) as soon as it is over the limit,
+    whatever it announced, so a huge body is never held in memory nor waited for; refused
+    (``bad_message``) when it comes too slowly or not at all, or nests too deep."""
+    try:
+        return decode(await _read(request), _decoder(kind))
+    except (GameError, msgspec.ValidationError, msgspec.DecodeError) as error:
+        request.state.logbook.count(as_rejected(error).code)
+        raise
+
+
+async def _read(request: Request) -> bytes:
+    declared = request.headers.get("content-length", "")
+    too_large = GameError(f"the body is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
+    if declared.isdigit() and int(declared) > MAX_MESSAGE:
+        raise too_large
+    data = bytearray()
+    seconds = request.state.body_timeout
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_MESSAGE:
+                    raise too_large
+    except TimeoutError:
+        late = f"the body did not come within {seconds:g} s"
+        raise GameError(late, code=codebook.BAD_MESSAGE) from None
+    except ClientDisconnect:  # nobody hears the answer; the client's mistake, not ours
+        raise GameError("the client left before its body came", code=codebook.BAD_MESSAGE) from None
+    return bytes(data)
+
+
+@functools.cache
+def _decoder(kind: type) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(kind)
+
+
+def bearer(request: Request) -> str:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def tables_of(request: Request | WebSocket) -> Tables:
+    tables: Tables = request.state.tables
+    return tables
+
+
+async def member(request: Request) -> tuple[str, Device, Actor, Live]:
+    """The table of the request's path, the device of its token and who that is there."""
+    table_id = request.path_params["table"]
+    device, who, live = await tables_of(request).authorise(table_id, bearer(request))
+    return table_id, device, who, live
+
+
+def host_only(who: Actor) -> None:
+    if who.role != "host":
+        raise GameError("only the host may do that", code=codebook.HOST_ONLY)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+class RateLimit:
+    """At most ``limit`` attempts per client address and minute, counted by the store: with
+    Redis the limit holds across every process. An IPv6 client counts by its /64, which is
+    one household or phone."""
+
+    WINDOW_MS = 60_000
+
+    def __init__(self, store: Store, name: str, limit: int, logbook: Logbook) -> None:
+        self.store = store
+        self.name = name
+        self.limit = limit
+        self.logbook = logbook
+
+    async def allow(self, client: str) -> bool:
+        """Count an attempt from ``client``; whether it is allowed (raises StoreUnavailable)."""
+        if ":" in client:
+            with contextlib.suppress(ValueError):
+                client = str(ipaddress.ip_network(f"{client}/64", strict=False))
+        allowed = await self.store.hit(f"{self.name}:{client}", self.WINDOW_MS) <= self.limit
+        if not allowed:
+            self.logbook.count(codebook.RATE_LIMITED)
+        return allowed
+
+
+class WriteProbe:
+    """Whether the store takes a write, tested at most once per ``every`` seconds."""
+
+    def __init__(self, store: Store, every: float = HEALTH_EVERY) -> None:
+        self.store = store
+        self.every = every
+        self._lock = asyncio.Lock()
+        self._tested = -every
+        self._writable = False
+
+    async def writable(self) -> bool:
+        async with self._lock:  # a burst of /health waits for one test, not one each
+            now = time.monotonic()
+            if now - self._tested >= self.every:
+                try:
+                    self._writable = await asyncio.wait_for(self.store.writable(), HEALTH_TIMEOUT)
+                except TimeoutError:  # a Redis or a disk that hangs is no store to write to
+                    self._writable = False
+                self._tested = time.monotonic()
+            return self._writable
+
+
+# --- HTTP --------------------------------------------------------------------------------
+
+
+async def health(request: Request) -> Response:
+    """``ok`` when the store takes a write now, else 503 ``unavailable``; names no path."""
+    if await request.state.health.writable():
+        return ok(Health("ok", request.state.store_name))
+    return ok(Health("unavailable", request.state.store_name), 503)
+
+
+@api
+async def create_table(request: Request) -> Response:
+    if not await request.state.create_limit.allow(_client(request)):
+        raise GameError("too many new tables from here; wait a minute", code=codebook.RATE_LIMITED)
+    table, token = await tables_of(request).create()
+    return ok(Joined(table.id, token, "host", None, table.code, HOST), 201)
+
+
+@api
+async def seats(request: Request) -> Response:
+    """The seats of the table with a code, by name and whether taken, for the join form."""
+    if not await request.state.join_limit.allow(_client(request)):
+        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
+    wanted = await body(request, SeatsRequest)
+    _, live = await tables_of(request).by_code(wanted.code)
+    game = live.state.game
+    if game is None:
+        return ok(Seats(None, ()))
+    held = taken(live.state)
+    return ok(Seats(game.mode.value, tuple(
+        SeatView(i, n, held[i], computer(live.state, i)) for i, n in enumerate(game.players)
+    )))  # fmt: skip
+
+
+@api
+async def join(request: Request) -> Response:
+    if not await request.state.join_limit.allow(_client(request)):
+        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
+    wanted = await body(request, JoinRequest)
+    table, token, who = await tables_of(request).join(
+        wanted.code, wanted.role, wanted.seat, wanted.device
+    )
+    code = "" if who.role == "viewer" else table.code  # viewers never get the join code
+    admitted = who.role != "waiting"
+    return ok(Joined(table.id, token, wanted.role, who.seat, code, who.device, admitted))
+
+
+@api
+async def table_view(request: Request) -> Response:
+    _, _, who, live = await member(request)
+    return Response(live.view_json(audience(who), seat_of(who)), media_type="application/json")
+
+
+@api
+async def games(request: Request) -> Response:
+    """The phone's games: for each table and token it keeps, whose turn, its seat, the last
+    turn; a token that opens nothing is left out."""
+    wanted = await body(request, GamesRequest)
+    return ok(await my_games(tables_of(request), request.state.store, wanted))
+
+
+@api
+async def command(request: Request) -> Response:
+    table_id, device, _, _ = await member(request)
+    wanted = await body(request, CommandRequest)
+    try:
+        seq = await tables_of(request).command(table_id, device, wanted.command, wanted.id)
+    except (GameError, StoreUnavailable) as error:  # answered with its id, as on the socket
+        return reject(as_rejected(error, wanted.id))
+    return ok(Accepted(wanted.id, seq))
+
+
+@api
+async def delete_table(request: Request) -> Response:
+    """The host deletes the table (P-11): its log, join code and devices, on every process;
+    every phone of it is told (``table_deleted``) and let go."""
+    table_id, _, who, _ = await member(request)
+    host_only(who)
+    await tables_of(request).delete(table_id)
+    request.state.hub.gone(table_id)  # at once here; the store tells the other processes
+    return Response(status_code=204)
+
+
+@api
+async def devices(request: Request) -> Response:
+    """The devices at the table for the host: seat, since, last seen, waiting or not."""
+    table_id, _, who, live = await member(request)
+    host_only(who)
+    seen = await request.state.store.last_seen(table_id)
+    return ok(
+        [
+            DeviceSeen(m.id, m.role, m.seat, m.since, seen.get(m.id), m.admitted)
+            for m in live.state.seating.members
+        ]
+    )
+
+
+@api
+async def gcg(request: Request) -> Response:
+    table_id, _, _, live = await member(request)
+    game = live.state.game
+    if game is not None and game.online is not None and game.ended is None:
+        # The record has every rack and exchange: told only once the game is over (P-52)
+        raise GameError("the record of an online game comes once it is over",
+                        code=codebook.GAME_NOT_OVER)  # fmt: skip
+    text = to_gcg(await request.state.store.read(table_id))
+    return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
+
+
+@api
+async def join_qr(request: Request) -> Response:
+    table_id, _, who, _ = await member(request)
+    if who.role not in ("host", "player"):  # viewers never get the join code
+        raise GameError("a viewer gets no join code", code=codebook.VIEWER_READ_ONLY)
+    table = await request.state.store.table(table_id)
+    if table is None:
+        raise GameError("no such table", code=codebook.UNKNOWN_TABLE)
+    url = f"{str(request.base_url).rstrip('/')}/#join={table.code}"
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=8, title=f"Join code {table.code}")
+    return Response(svg.getvalue(), media_type="image/svg+xml")
+
+
+@api
+async def score(request: Request) -> Response:
+    wanted = await body(request, ScoreRequest)
+    edition = editions.get(wanted.edition)
+    board = None
+    if edition.layout is not None:
+        board = Board.from_rows(edition, wanted.rows) if wanted.rows else Board.empty(edition)
+    result, words, play = preview_move(board or edition, wanted.move, wanted.check)
+    # The board after the move, for a phone that keeps its own board without a table (BRD-20)
+    after = board.apply(play).rows() if board is not None and play is not None else None
+    return ok(PreviewResult("", result, words, after))
+
+
+async def catalog(request: Request) -> Response:
+    return Response(catalog_json(), media_type="application/json")
+
+
+async def server_time(request: Request) -> Response:
+    """The server's clock, so phones show the round clock in step (P-41)."""
+    return ok(ServerTime(now_ms()))
+
+
+async def openapi_json(request: Request) -> Response:
+    return Response(openapi.document(), media_type="application/json")
+
+
+# --- websocket -----------------------------------------------------------------------------
+
+
+async def websocket(ws: WebSocket) -> None:
+    """One phone: ``hello`` first, then commands and previews; the sheet comes back live."""
+    await ws.accept()
+    connection = Connection(ws, ws.state.queue)
+    writer = asyncio.create_task(connection.write())
+    joined: Device | None = None
+    hello_by = asyncio.get_running_loop().time() + ws.state.hello_timeout
+    try:
+        while not writer.done():
+            try:
+                async with asyncio.timeout_at(None if joined else hello_by):
+                    text = await _receive(ws)
+            except TimeoutError:  # a socket that never joins only holds a connection
+                ws.state.logbook.count("hello_timeout")  # a log label, not a refusal
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await writer
+                await ws.close(status.WS_1008_POLICY_VIOLATION, "hello expected")
+                break
+            if text is None:
+                break
+            joined = await _answer(ws, connection, joined, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        ws.state.hub.leave(connection)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    """The next frame's text (or bytes: msgspec checks their UTF-8); None once it closed.
+
+    uvicorn closes a text frame that is no UTF-8 with 1007 itself, and a frame over
+    ``ws_max_size`` with 1009: the app only sees the socket end.
+    """
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _answer(
+    ws: WebSocket, connection: Connection, joined: Device | None, text: str | bytes
+) -> Device | None:
+    message_id = ""
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise GameError(f"the message is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
+        message = decode(text, client_decoder)
+        message_id = getattr(message, "id", "")
+        if isinstance(message, Hello):
+            return await _hello(ws, connection, joined, message)
+        if joined is None:
+            raise GameError("say hello with a table and a token first", code=codebook.NOT_JOINED)
+        tables = ws.state.tables
+        table_id = joined.table
+        if isinstance(message, CommandMessage):
+            seq = await tables.command(table_id, joined, message.command, message.id)
+            connection.send(encoder.encode(Accepted(message.id, seq)))
+        elif isinstance(message, PreviewMessage):
+            result, words = await tables.preview(table_id, message.move, message.check)
+            connection.send(encoder.encode(PreviewResult(message.id, result, words)))
+        elif isinstance(message, Resync):
+            connection.resync(await tables.live(table_id))
+    except (GameError, StoreUnavailable, msgspec.ValidationError, msgspec.DecodeError) as error:
+        if not message_id and isinstance(error, msgspec.ValidationError):
+            message_id = _id_of(text)
+        rejected = as_rejected(error, message_id)
+        if rejected.code in MISTAKES:
+            ws.state.logbook.count(rejected.code)
+        connection.send(encoder.encode(rejected))
+    return joined
+
+
+class _Named(msgspec.Struct):
+    id: CommandId = ""
+
+
+_named = msgspec.json.Decoder(_Named)
+
+
+def _id_of(text: str | bytes) -> str:
+    """The id of a message that is JSON within the limits but no message of ours, so the phone
+    can tell which of its commands was refused."""
+    try:
+        return _named.decode(text).id
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return ""
+
+
+async def _hello(
+    ws: WebSocket, connection: Connection, joined: Device | None, hello: Hello
+) -> Device:
+    if joined is not None:
+        raise GameError("this socket has joined a table already", code=codebook.ALREADY_JOINED)
+    device, _, live = await tables_of(ws).authorise(hello.table, hello.token)
+    connection.device = device
+    connection.seq = hello.after if hello.after < live.state.seq else -1
+    ws.state.hub.enter(hello.table, connection)
+    connection.send_state(live)
+    return device
+
+
+# --- the application -----------------------------------------------------------------------
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The server over ``settings.store``."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        await settings.store.start()
+        tables = Tables(settings.store, settings.clock)
+        hub = Hub(tables, settings.store)
+        timer = MoveTimer(tables, settings.move_tick)
+        timer.start()
+        retention = Retention(tables, hub.gone, settings.retention_days, clock=settings.clock)
+        retention.start()
+        player = ComputerPlayer(tables, settings.move_tick)  # the computer's seats
+        player.start()
+        logbook = Logbook(log)
+        noise = ClientNoise(logbook)  # uvicorn's lines for clients' mistakes, counted instead
+        logging.getLogger("uvicorn.error").addFilter(noise)
+        log.info("tilestream serving with the %s store", settings.store_name)
+        try:
+            yield {
+                "store": settings.store,
+                "store_name": settings.store_name,
+                "tables": tables,
+                "hub": hub,
+                "queue": settings.queue,
+                "logbook": logbook,
+                "hello_timeout": settings.hello_timeout,
+                "body_timeout": settings.body_timeout,
+                "health": WriteProbe(settings.store),
+                "join_limit": RateLimit(settings.store, "join", settings.joins_per_minute, logbook),
+                "create_limit": RateLimit(
+                    settings.store, "create", settings.tables_per_minute, logbook
+                ),
+            }
+        finally:
+            logging.getLogger("uvicorn.error").removeFilter(noise)
+            logbook.flush()
+            await player.stop()
+            await timer.stop()
+            await retention.stop()
+            await hub.close()
+            await settings.store.close()
+
+    routes = [
+        Route("/health", health),
+        Route("/api/openapi.json", openapi_json),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/games", games, methods=["POST"]),
+        Route("/api/seats", seats, methods=["POST"]),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/score", score, methods=["POST"]),
+        Route("/api/catalog", catalog),
+        Route("/api/time", server_time),
+        Route("/api/tables/{table}", delete_table, methods=["DELETE"]),
+        Route("/api/tables/{table}/view", table_view),
+        Route("/api/tables/{table}/commands", command, methods=["POST"]),
+        Route("/api/tables/{table}/gcg", gcg),
+        Route("/api/tables/{table}/qr.svg", join_qr),
+        Route("/api/tables/{table}/devices", devices),
+        WebSocketRoute("/ws", websocket),
+        Mount("/", StaticFiles(directory=settings.web, html=True)),
+    ]
+    # Guard first: its headers go on every answer, and a cross-origin write goes no further.
+    # gzip for the app's files and JSON: a phone on a club's Wi-Fi loads the page at once
+    middleware = [Middleware(Guard), Middleware(GZipMiddleware, minimum_size=500)]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

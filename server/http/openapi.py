@@ -1,0 +1,261 @@
+"""The HTTP API described as OpenAPI 3.1, its schemas generated from the msgspec types."""
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from editions.codebook import DECLARED
+from rules.board.scoring import MoveScore
+from rules.table.views import TableView
+from server.http.catalog import Catalog
+from server.live.messages import (
+    Accepted,
+    CommandRequest,
+    DeviceSeen,
+    Games,
+    GamesRequest,
+    Health,
+    Joined,
+    JoinRequest,
+    PreviewResult,
+    Rejected,
+    ScoreRequest,
+    Seats,
+    SeatsRequest,
+    ServerTime,
+)
+
+TYPES = (
+    Accepted,
+    Catalog,
+    CommandRequest,
+    DeviceSeen,
+    Games,
+    GamesRequest,
+    Health,
+    Joined,
+    JoinRequest,
+    MoveScore,
+    PreviewResult,
+    Rejected,
+    ScoreRequest,
+    Seats,
+    SeatsRequest,
+    ServerTime,
+    TableView,
+)
+
+
+def _ref(kind: type) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{kind.__name__}"}
+
+
+def _json(kind: type, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref(kind)}}}
+
+
+_REFUSED = _json(Rejected, "refused: a stable code and its parameters")
+_AUTH: list[dict[str, list[str]]] = [{"token": []}]
+_TABLE = [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}]
+
+PATHS: dict[str, Any] = {
+    "/health": {
+        "get": {
+            "summary": "The server answers",
+            "responses": {
+                "200": _json(Health, "alive, and the store takes writes"),
+                "503": _json(Health, "the store cannot be written now"),
+            },
+        }
+    },
+    "/api/tables": {
+        "post": {
+            "summary": "Create a table; returns the host's token and the join code",
+            "responses": {"201": _json(Joined, "the new table"), "503": _REFUSED},
+        }
+    },
+    "/api/games": {
+        "post": {
+            "summary": "The phone's games: for each table and token it keeps (at most 50), "
+            "whose turn it is, its own seat and the last turn; a token that opens nothing is "
+            "left out",
+            "requestBody": {"content": {"application/json": {"schema": _ref(GamesRequest)}}},
+            "responses": {
+                "200": _json(Games, "the games the tokens open, in their order"),
+                "400": _REFUSED,
+                "413": _REFUSED,
+                "503": _REFUSED,
+            },
+        }
+    },
+    "/api/seats": {
+        "post": {
+            "summary": "The seats of the table with a code, by name and whether taken; "
+            "rate-limited like joins",
+            "requestBody": {"content": {"application/json": {"schema": _ref(SeatsRequest)}}},
+            "responses": {"200": _json(Seats, "the seats"), "404": _REFUSED, "429": _REFUSED},
+        }
+    },
+    "/api/join": {
+        "post": {
+            "summary": "Join a table by its code at a seat of its game or as a viewer; a taken "
+            "seat waits for the host unless the same phone (its device key) comes back; "
+            "rate-limited",
+            "requestBody": {"content": {"application/json": {"schema": _ref(JoinRequest)}}},
+            "responses": {
+                "200": _json(Joined, "the device's token, and whether it was let in"),
+                "400": _REFUSED,
+                "404": _REFUSED,
+                "429": _REFUSED,
+            },
+        }
+    },
+    "/api/score": {
+        "post": {
+            "summary": "Score a move without a table (the calculator); check=true labels words;"
+            " a board move also returns the board after it",
+            "requestBody": {"content": {"application/json": {"schema": _ref(ScoreRequest)}}},
+            "responses": {"200": _json(PreviewResult, "the breakdown"), "400": _REFUSED},
+        }
+    },
+    "/api/catalog": {
+        "get": {
+            "summary": "Every edition (letters, values, premium layout) and rule set",
+            "responses": {"200": _json(Catalog, "what the phone's forms and board draw")},
+        }
+    },
+    "/api/time": {
+        "get": {
+            "summary": "The server's clock, for the duplicate round clock on every phone",
+            "responses": {"200": _json(ServerTime, "ms since the epoch")},
+        }
+    },
+    "/api/tables/{table}": {
+        "delete": {
+            "summary": "The host deletes the table (P-11): its log, join code and devices, on "
+            "every process; every phone of it is told table_deleted and let go",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "204": {"description": "deleted; the table's tokens open nothing any more"},
+                "401": _json(Rejected, "bad_token, device_removed"),
+                "403": _json(Rejected, "host_only: only the host deletes a table"),
+                "410": _json(Rejected, "table_deleted: deleted meanwhile"),
+                "503": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/view": {
+        "get": {
+            "summary": "The sheet as this device sees it",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {"200": _json(TableView, "the current view"), "401": _REFUSED},
+        }
+    },
+    "/api/tables/{table}/commands": {
+        "post": {
+            "summary": "Record a command (same meaning and refusals as over the websocket)",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "requestBody": {"content": {"application/json": {"schema": _ref(CommandRequest)}}},
+            "responses": {
+                "200": _json(Accepted, "recorded; the seq of its last event"),
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "403": _REFUSED,
+                "503": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/devices": {
+        "get": {
+            "summary": "The devices at the table, for the host: seat, since, last seen",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "every device at the table",
+                    "content": {
+                        "application/json": {"schema": {"type": "array", "items": _ref(DeviceSeen)}}
+                    },
+                },
+                "401": _REFUSED,
+                "403": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/gcg": {
+        "get": {
+            "summary": "The classic game as a GCG record; an online game's once it is over",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "GCG text",
+                    "content": {"text/plain": {"schema": {"type": "string"}}},
+                },
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "409": _json(Rejected, "game_not_over: an online game is still being played"),
+            },
+        }
+    },
+    "/api/tables/{table}/qr.svg": {
+        "get": {
+            "summary": "The join QR code as SVG",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "SVG",
+                    "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                },
+                "401": _REFUSED,
+            },
+        }
+    },
+}
+
+
+def _codes(schema: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's schema with every code a phone can get, its parameters and its status."""
+    refusals = {k: d for k, d in DECLARED.items() if d.refusal and d.phone}
+    code = {
+        "type": "string",
+        "enum": sorted(refusals),
+        "description": "a stable code, declared once with its parameters (x-codes)",
+    }
+    described = {k: {"params": list(d.params), "status": d.status} for k, d in refusals.items()}
+    return {
+        **schema,
+        "properties": {**schema["properties"], "code": code},
+        "x-codes": dict(sorted(described.items())),
+    }
+
+
+@cache
+def document() -> bytes:
+    """The OpenAPI document, encoded once."""
+    _, components = msgspec.json.schema_components(
+        TYPES, ref_template="#/components/schemas/{name}"
+    )
+    components["Rejected"] = _codes(components["Rejected"])
+    return msgspec.json.encode(
+        {
+            "openapi": "3.1.0",
+            "info": {
+                "title": "Tilestream",
+                "version": "1",
+                "description": "Tables for the 15×15 crossword tile game. Live sheets use the "
+                "websocket at /ws (hello, command, preview, resync → state, change, "
+                "accepted, rejected, preview); see the README.",
+            },
+            "paths": PATHS,
+            "components": {
+                "schemas": components,
+                "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+            },
+        }
+    )

@@ -1,0 +1,1 @@
+"""What the server does on its own: online time-outs, the computer's turns, retention."""

@@ -1,0 +1,1 @@
+"""Live sheets: the websocket messages, the follower per table, the changes sent to phones."""

@@ -1,0 +1,179 @@
+"""Live sheets: one follower per table and process, a bounded queue per phone.
+
+A table's follower subscribes to the store once, folds what arrives and builds the new view
+once per audience — and in an online game once per seat, whose phones get their own rack
+and no other. A phone gets the whole view once (after its hello, or when it asks with a
+``resync``), then per change only what changed since the view it has, made once per
+audience and seat: every phone of an audience (and seat) gets the same frame. A phone that
+stops reading fills its queue and is disconnected (``1013 try again later``): it resumes
+from its last seq when it reconnects, and the table never waits for it.
+"""
+
+import asyncio
+import contextlib
+import logging
+
+from starlette import status
+from starlette.websockets import WebSocket
+
+from editions import codebook
+from server.live.messages import Rejected, encoder
+from server.live.sheets import Frame
+from server.stores.base import Device, Store, StoreUnavailable, TableGone
+from server.tables.held import Live, Tables, ViewKey, actor, audience, seat_of
+
+log = logging.getLogger("tilestream")
+
+RETRY_MIN, RETRY_MAX = 0.5, 5.0  # seconds a follower waits before it tries again
+
+
+class Connection:
+    """One phone's socket: its send queue, its device, and the view it was sent last (its
+    key and seq)."""
+
+    def __init__(self, websocket: WebSocket, size: int) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[Frame | None] = asyncio.Queue(maxsize=size)  # None: close
+        self.seq = -1
+        self.key: ViewKey | None = None  # None: the phone has no view this socket sent
+        self.table: str | None = None
+        self.device: Device | None = None
+        self._close = (status.WS_1013_TRY_AGAIN_LATER, "too slow")
+
+    def send(self, data: bytes) -> None:
+        """Queue a JSON message as a text frame."""
+        self._put(data.decode())
+
+    def _put(self, frame: Frame | None) -> None:
+        """Queue a frame; a full queue drops the phone instead of the message order."""
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def send_state(self, live: Live) -> None:
+        """Queue the table as this device may see it — what changed since the view it has,
+        or the whole view — unless it has that seq or a later one; a device the host took
+        away is told so and let go."""
+        if live.state.seq <= self.seq or self.device is None:
+            return
+        who = actor(live.state, self.device)
+        if who is None:
+            removed = Rejected("", codebook.DEVICE_REMOVED, {}, "the host removed this device")
+            self.send(encoder.encode(removed))
+            self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
+            self._put(None)
+            self.seq = live.state.seq
+            return
+        key = live.key(audience(who), seat_of(who))  # its own rack only
+        after = self.seq if key == self.key else -1  # a new seat, a new game: the whole view
+        self.seq, self.key = live.state.seq, key
+        self._put(live.frame(key, after))
+
+    def resync(self, live: Live) -> None:
+        """Queue the whole view at the current seq: the phone says its view is not the one
+        the last change followed."""
+        self.seq, self.key = -1, None
+        self.send_state(live)
+
+    def let_go(self, code: str, message: str, reason: str) -> None:
+        """Tell the phone why (a ``rejected`` with ``code``) and close its socket (1008)."""
+        self.send(encoder.encode(Rejected("", code, {}, message)))
+        self._close = (status.WS_1008_POLICY_VIOLATION, reason)
+        self._put(None)
+
+    async def write(self) -> None:
+        """Send queued frames in order until told to close."""
+        while (frame := await self.queue.get()) is not None:
+            if isinstance(frame, str):
+                await self.websocket.send_text(frame)
+            else:
+                await self.websocket.send_bytes(frame)
+        code, reason = self._close
+        await self.websocket.close(code=code, reason=reason)
+
+
+class Hub:
+    """Which phones follow which table in this process."""
+
+    def __init__(self, tables: Tables, store: Store) -> None:
+        self.tables = tables
+        self.store = store
+        self._rooms: dict[str, set[Connection]] = {}
+        self._followers: dict[str, asyncio.Task[None]] = {}
+        tables.keep_while(self._rooms.__contains__)  # a table with phones here stays held
+        store.on_deleted(self.gone)  # by this process or, with Redis, any other
+
+    def connections(self) -> int:
+        return sum(len(room) for room in self._rooms.values())
+
+    def enter(self, table_id: str, connection: Connection) -> None:
+        """Follow a table; its follower starts with its first phone."""
+        connection.table = table_id
+        self._rooms.setdefault(table_id, set()).add(connection)
+        if table_id not in self._followers:
+            self._followers[table_id] = asyncio.create_task(self._follow(table_id))
+
+    def leave(self, connection: Connection) -> None:
+        """Stop following; the follower stops with the table's last phone."""
+        table_id = connection.table
+        room = self._rooms.get(table_id or "")
+        if table_id is None or room is None:
+            return
+        room.discard(connection)
+        if not room:
+            del self._rooms[table_id]
+            self._followers.pop(table_id).cancel()
+
+    def gone(self, table_id: str) -> None:
+        """A deleted table (P-11): every phone of it here is told (``table_deleted``) and let
+        go, and this process forgets the table."""
+        self.tables.forget(table_id)
+        for connection in self._rooms.pop(table_id, ()):
+            connection.let_go(codebook.TABLE_DELETED, "this table was deleted", "table deleted")
+        follower = self._followers.pop(table_id, None)
+        if follower is not None and follower is not asyncio.current_task():
+            follower.cancel()
+
+    async def close(self) -> None:
+        for task in self._followers.values():
+            task.cancel()
+        for task in self._followers.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _follow(self, table_id: str) -> None:
+        """Follow the table for as long as it has phones: after any error (the store away,
+        an entry this process cannot read) it goes on from the last seq it folded, logged
+        once until it has caught up again, so no table falls silent for good."""
+        said = ""  # what was logged of the current trouble
+        delay = RETRY_MIN
+        while True:
+            try:
+                live = await self.tables.live(table_id)
+                self._broadcast(table_id, live)
+                async for batch in self.store.subscribe(table_id, live.state.seq):
+                    live = self.tables.advance(table_id, batch) or await self.tables.live(table_id)
+                    self._broadcast(table_id, live)
+                    said, delay = "", RETRY_MIN
+            except asyncio.CancelledError:
+                raise
+            except TableGone:
+                self.gone(table_id)
+                return
+            except Exception as error:  # one table's trouble is never the hub's
+                trouble = f"{type(error).__name__}: {error}"
+                if trouble != said:
+                    if isinstance(error, StoreUnavailable):  # phones keep their sockets
+                        log.warning("table %s: store unavailable (%s); retrying", table_id, error)
+                    else:
+                        log.error("table %s: its follower stopped (%s); retrying", table_id, error)
+                    said = trouble
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
+
+    def _broadcast(self, table_id: str, live: Live) -> None:
+        for connection in list(self._rooms.get(table_id, ())):
+            connection.send_state(live)

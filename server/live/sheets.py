@@ -1,0 +1,209 @@
+"""Changes instead of whole sheets: what a phone is sent after its first full view.
+
+A view is compared with the previous view of the same key — its audience and, where racks
+or slips are private, its seat — and never with another key's, so a seat's change carries
+nothing that seat may not see. The difference is a list of paths to set and a list of
+stretches of sequences to replace; applied to the previous view (``apply``), it gives the
+new one, field for field and in the same order, so re-encoding it gives the server's bytes.
+
+How much is sent follows the shape of the data: a struct of the same type is compared field
+by field, a sequence that only grew sends its new items (a sheet's lines), one that changed
+in a few places sends those places (the board's rows, the tile panel's letters, the open
+round), anything else is sent whole. A struct that omits its defaults or is encoded as an
+array is sent whole too: a field set on it could not be told from a field it left out.
+
+A full view over ``GZIP_OVER`` bytes goes as one gzip-compressed binary frame, compressed
+once per key and seq however many phones get it; changes stay text.
+"""
+
+import gzip
+from typing import Any
+
+import msgspec
+
+from rules.table.views import SheetView, TableView
+from server.live.messages import ChangeMessage, Path, Splice, StateMessage, encoder
+
+GZIP_OVER = 4 * 1024  # bytes of a state message: smaller ones go as text, as they are
+GZIP_LEVEL = 6  # once per key and seq, so the smaller frame is worth the time
+
+#: A websocket frame as the hub queues it: text, or a compressed state as binary.
+Frame = str | bytes
+
+
+class Diff:
+    """What turns one view into another: values to set at paths, sequences to splice."""
+
+    __slots__ = ("sets", "splices")
+
+    def __init__(self) -> None:
+        self.sets: list[tuple[Path, Any]] = []
+        self.splices: list[Splice] = []
+
+
+class SheetDiffs:
+    """The sheets of one table compared last, and what that gave: every audience of a table
+    has the same sheet (``server.tables.held.Live``), so the next audience's change reuses it."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[SheetView, SheetView, Path, Diff] | None = None
+
+    def compare(self, old: SheetView, new: SheetView, path: Path, out: Diff) -> None:
+        last = self._last
+        if last is None or last[0] is not old or last[1] is not new or last[2] != path:
+            found = Diff()
+            _fields(old, new, path, found, None)  # a sheet holds no sheet
+            last = self._last = (old, new, path, found)
+        out.sets += last[3].sets
+        out.splices += last[3].splices
+
+
+def diff(old: TableView, new: TableView, sheets: SheetDiffs | None = None) -> Diff:
+    """What turns ``old`` into ``new``; a sheet as ``sheets`` compared it last, if it did."""
+    out = Diff()
+    _compare(old, new, (), out, sheets)
+    return out
+
+
+def _compare(old: Any, new: Any, path: Path, out: Diff, sheets: SheetDiffs | None) -> None:
+    if old is new:
+        return
+    kind = type(new)
+    if type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
+        if sheets is not None and isinstance(new, SheetView):
+            sheets.compare(old, new, path, out)
+        else:
+            _fields(old, new, path, out, sheets)
+    elif type(old) is tuple and kind is tuple:
+        _sequence(old, new, path, out, sheets)
+    elif old != new:
+        out.sets.append((path, new))
+
+
+def _fields(old: Any, new: Any, path: Path, out: Diff, sheets: SheetDiffs | None) -> None:
+    """Two structs of one type, field by field; a field that is the same object is skipped
+    here, without a call: most of a view is what the view before held."""
+    kind = type(new)
+    for name, wire in zip(kind.__struct_fields__, kind.__struct_encode_fields__, strict=True):
+        before, after = getattr(old, name), getattr(new, name)
+        if before is not after:
+            _compare(before, after, (*path, wire), out, sheets)
+
+
+def _by_field(kind: type[msgspec.Struct]) -> bool:
+    config = kind.__struct_config__
+    return not (config.omit_defaults or config.array_like)
+
+
+def _sequence(
+    old: tuple[Any, ...], new: tuple[Any, ...], path: Path, out: Diff, sheets: SheetDiffs | None
+) -> None:
+    count = len(old)
+    # Compared as tuples: in C, each item by identity first (a sheet's lines mostly are).
+    if len(new) >= count and new[:count] == old:
+        if len(new) > count:
+            out.splices.append(Splice(path, count, 0, new[count:]))
+        return
+    if len(new) == count:
+        changed = [i for i in range(count) if old[i] is not new[i] and old[i] != new[i]]
+        if 2 * len(changed) <= count:
+            for i in changed:
+                _compare(old[i], new[i], (*path, i), out, sheets)
+        else:
+            out.sets.append((path, new))
+        return
+    # An undo, a new game, a warning between two others: one stretch is replaced.
+    limit = min(count, len(new))
+    start = 0
+    while start < limit and _same(old[start], new[start]):
+        start += 1
+    end = 0  # items kept at the end
+    while end < limit - start and _same(old[count - 1 - end], new[len(new) - 1 - end]):
+        end += 1
+    out.splices.append(Splice(path, start, count - start - end, new[start : len(new) - end]))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or bool(a == b)
+
+
+class Version:
+    """One key's view at one seq and the frames made of it, each made once, when first
+    asked for: the full state, and the change from the key's previous view."""
+
+    __slots__ = ("_change", "_json", "_previous", "_sheets", "_state", "after", "seq", "view")
+
+    def __init__(
+        self,
+        seq: int,
+        view: TableView,
+        previous: "Version | None",
+        sheets: SheetDiffs | None = None,  # the table's, shared by its keys
+    ) -> None:
+        self.seq = seq
+        self.view = view
+        self._sheets = sheets
+        self.after = previous.seq if previous is not None else -1  # what the change follows
+        self._previous = previous.view if previous is not None else None
+        self._json: bytes | None = None
+        self._state: Frame | None = None
+        self._change: str | None = None
+
+    def json(self) -> bytes:
+        """The view, encoded."""
+        if self._json is None:
+            self._json = encoder.encode(self.view)
+        return self._json
+
+    def state(self) -> Frame:
+        """The ``state`` message: text, or gzip as binary over ``GZIP_OVER`` bytes."""
+        if self._state is None:
+            message = encoder.encode(StateMessage(self.seq, msgspec.Raw(self.json())))
+            if len(message) > GZIP_OVER:
+                self._state = gzip.compress(message, GZIP_LEVEL, mtime=0)
+            else:
+                self._state = message.decode()
+        return self._state
+
+    def change(self) -> str:
+        """The ``change`` message from the key's view at ``after``."""
+        if self._change is None:
+            assert self._previous is not None, "a first view has no change"
+            changed = diff(self._previous, self.view, self._sheets)
+            message = ChangeMessage(
+                self.after, self.seq, tuple(changed.sets), tuple(changed.splices)
+            )
+            self._change = encoder.encode(message).decode()
+            self._previous = None  # what it was changed from is no longer needed
+        return self._change
+
+    def frame(self, after: int) -> Frame:
+        """What a phone that has this key's view at seq ``after`` (-1: none) is sent."""
+        if after == self.after and self.after >= 0:
+            return self.change()
+        return self.state()
+
+
+# --- the phone's side, for Python clients (tests, benchmarks) ------------------------------
+
+
+def read_frame(frame: str | bytes) -> bytes:
+    """A frame's JSON: binary frames are gzip-compressed states, text frames as they are."""
+    return gzip.decompress(frame) if isinstance(frame, bytes) else frame.encode()
+
+
+def apply(view: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """``view`` (decoded JSON, changed in place) with a decoded ``change`` message applied."""
+    for path, value in change["set"]:
+        _parent(view, path)[path[-1]] = value
+    for path, start, remove, items in change["splice"]:
+        _parent(view, path)[path[-1]][start : start + remove] = items
+    return view
+
+
+def _parent(view: Any, path: list[str | int]) -> Any:
+    for step in path[:-1]:
+        view = view[step]
+    return view

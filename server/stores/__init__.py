@@ -1,0 +1,1 @@
+"""The event store behind every table: SQLite embedded, Redis Streams shared."""

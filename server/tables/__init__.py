@@ -1,0 +1,1 @@
+"""Tables in a server process: held in memory, joined, commanded."""

@@ -1,0 +1,297 @@
+"""The duplicate director's room in the log: draws, slips private until the close, the
+computed top (the generator's best move, the rule set's tie-break), the cells, the solo and
+the standings it leaves, and the director's overrides: a typed rack, a typed top, a cell."""
+
+import json
+
+import msgspec
+import pytest
+
+import editions
+import wordlists
+from editions import codebook
+from events import commands as c
+from events.events import GameEnded, GameStarted, RackDrawn, Recorded, TopRecorded
+from rules.board.board import Board
+from rules.board.tiles import bag_letter
+from rules.errors import GameError
+from rules.movegen.moves import generate
+from rules.room import racks, tops
+from rules.table.decide import decide
+from rules.table.permissions import Actor
+from rules.table.reducer import evolve, replay
+from rules.table.rulesets import RackRule, RoomRules
+from rules.table.views import for_seat, view
+from wordlists.graph import Graph
+
+NL = editions.get("nl")
+WORDS = {"PLANK", "KRAAN", "KAN", "KANS", "RAS", "RAN", "EN", "EEN", "NEE", "AS", "KAAS"}
+GRAPH = Graph.from_words(NL, WORDS)
+HOST = Actor("host", None, "host")
+
+
+class Room:
+    """A duplicate table: its state, its log, and commands decided as the server does."""
+
+    def __init__(self, players: int = 3, rules: str = "duplicate") -> None:
+        names = ("Ann", "Bob", "Cas")[:players]
+        self.log = [Recorded(1, GameStarted("nl", "duplicate", rules, names))]
+        self.state = replay(self.log)
+        self.at = 1_000
+
+    def __call__(self, command: c.TableCommand, actor: Actor | None = None, **kw: object):
+        events = decide(
+            self.state,
+            command,
+            at=self.at,
+            actor=actor,
+            seed=str(kw.get("seed", "")),
+            contains=WORDS.__contains__,
+            graph=GRAPH,
+        )
+        for event in events:
+            self.log.append(Recorded(len(self.log) + 1, event, at=self.at))
+            self.state = evolve(self.state, self.log[-1])
+        return events
+
+    @property
+    def game(self):
+        assert self.state.game is not None
+        return self.state.game
+
+    def turn(self, player: int) -> c.Turn:
+        return c.Turn(self.game.started, player, len(self.game.rounds) - 1)
+
+    def slip(self, player: int, word: str, start: str, direction: str = "down", **kw: object):
+        seat = Actor("player", player, f"d{player}")
+        command = c.SubmitSlip(word, start, direction, turn=self.turn(player))
+        return self(command, seat, **kw)
+
+    def view_json(self, seat: int | None) -> dict:
+        audience = "host" if seat is None else "member"
+        return json.loads(msgspec.json.encode(view(self.state, audience, seat)))
+
+
+def plank_room(players: int = 3, rules: str = "duplicate") -> Room:
+    """A room after a first round whose typed rack PLANKES laid PLANK at H4 (K on H8), with
+    the rack RAANKSE typed for round 2."""
+    room = Room(players, rules)
+    room(c.SetRack("PLANKES"))
+    room(c.RecordTop(c.BoardMove("H4", "across", "PLANK"), round=0))
+    room(c.SetRack("RAANKSE", round=1))
+    return room
+
+
+def test_the_close_plays_the_generators_best_move_and_judges_every_slip() -> None:
+    room = plank_room()
+    room.slip(0, "KRAAN", "H8")
+    room.slip(1, "KRAAS", "H8")
+    (top,) = room(c.CloseRound(1), HOST)
+    assert isinstance(top, TopRecorded) and top.computed
+    before = plank_room().game.board
+    best = generate(before, "RAANKSE", GRAPH)[0]
+    assert top.points == best.score
+    assert {p.square for p in top.placed} == {sq.name for sq, _ in best.play.tiles}
+    assert top.words[0].word == best.word and top.direction == str(best.direction)
+    played = room.game.rounds[1]
+    assert played.top == best.score and played.computed and played.rack == tuple("RAANKSE")
+    assert [(r.player, r.kind) for r in played.results] == [
+        (0, "valid"),
+        (1, "invalid"),
+        (2, "missing"),
+    ]
+    kraan = before.score(before.place("H8", "down", "RAAN")).total
+    assert played.scores == (kraan, 0, 0)
+    assert room.game.totals == (28 * 0 + kraan, 0, 0)  # round 1's cells were left empty
+    sheet = view(room.state).sheet
+    assert sheet is not None
+    assert [s.difference for s in sheet.standings] == [kraan - 28 - best.score, -28 - best.score,
+                                                       -28 - best.score]  # fmt: skip
+    assert room.game.board == before.apply(best.play)  # the top is on the board
+    assert room.game.slips == ()  # the next round starts without slips
+
+
+def test_among_equal_tops_the_rule_set_keeps_the_blank() -> None:
+    board = Board.empty(NL)
+    graph = Graph.from_words(NL, {"EN", "EEN"})
+    moves = generate(board, "EN?", graph)
+    tied = [m for m in moves if m.score == moves[0].score]
+    assert any(any(t.blank for _, t in m.play.tiles) for m in tied)  # EEN with a blank …
+    assert any(t.blank for _, t in moves[0].play.tiles)  # … comes first in the generator
+    chosen = tops.top(board, "EN?", graph, RoomRules().top_preference)
+    assert chosen is not None and chosen.score == moves[0].score
+    assert not any(t.blank for _, t in chosen.play.tiles) and chosen.word == "EN"
+    assert chosen == next(m for m in moves if not any(t.blank for _, t in m.play.tiles))
+    longest = tops.top(board, "EN?", graph, ("most_tiles",))
+    assert longest is not None and len(longest.play.tiles) == 3
+    assert tops.top(board, "EN?", graph, ()) == moves[0]  # no preference: the generator's order
+
+
+def test_a_slip_is_private_until_the_round_closes() -> None:
+    room = plank_room()
+    room.slip(0, "KRAAN", "H8")
+    room.slip(1, "KANS", "H8")
+    for seat in (None, 0, 1, 2):
+        seen = room.view_json(seat)
+        text = json.dumps(seen)
+        assert seen["sheet"]["room"]["slips"] == [0, 1]  # whose slips are in: everybody
+        assert ("KRAAN" in text) is (seat == 0)
+        assert ("KANS" in text) is (seat == 1)
+    mine = room.view_json(0)["sheet"]["room"]["mine"]
+    assert mine == {"word": "KRAAN", "start": "H8", "direction": "down", "late": False,
+                    "points": mine["points"]}  # fmt: skip
+    assert mine["points"] > 0
+    room(c.CloseRound(1), HOST)
+    for seat in (None, 1, 2):
+        text = json.dumps(room.view_json(seat))
+        assert "KRAAN" in text and "KANS" in text  # judged, on the sheet for everyone
+        assert room.view_json(seat)["sheet"]["room"]["mine"] is None
+
+
+def test_a_sheet_made_for_one_seat_is_every_seats_own_sheet_with_for_seat() -> None:
+    """What a server shares between seats (``views.for_seat``): only the slip differs."""
+    room = plank_room()
+    room.slip(0, "KRAAN", "H8")
+    room.slip(1, "KANS", "H8")
+    shared = view(room.state, "member", 0).sheet
+    assert shared is not None
+    for seat in (None, 1, 2):
+        assert for_seat(shared, room.game, seat) == view(room.state, "member", seat).sheet
+
+
+def test_a_late_slip_is_recorded_and_scores_zero_and_an_on_time_one_stands() -> None:
+    room = plank_room()
+    room(c.StartClock(), HOST)
+    room.slip(0, "KAN", "H8")
+    room.at += 180_000  # the clock runs out
+    room.slip(1, "KRAAN", "H8")  # late: recorded, scores 0 (FISF: null)
+    with pytest.raises(GameError) as refused:
+        room.slip(0, "KRAAN", "H8")  # no better slip after the time
+    assert refused.value.code == codebook.TIME_UP
+    (top,) = room(c.CloseRound(1), HOST)
+    assert [(r.kind, r.points > 0) for r in top.results] == [
+        ("valid", True),
+        ("late", False),
+        ("missing", False),
+    ]
+
+
+def test_slips_need_a_rack_a_seat_of_its_own_and_the_open_round() -> None:
+    room = Room()
+    with pytest.raises(GameError) as refused:
+        room.slip(0, "EN", "H8", "across")
+    assert refused.value.code == codebook.NO_RACK
+    room = plank_room()
+    with pytest.raises(GameError) as refused:
+        room(c.SubmitSlip("KAN", "H8", "down", turn=room.turn(1)), Actor("player", 0, "d0"))
+    assert refused.value.code == codebook.NOT_YOUR_SEAT
+    with pytest.raises(GameError) as refused:
+        room(c.SubmitSlip("KAN", "H8", "down", turn=c.Turn(1, 0, 0)), Actor("player", 0, "d0"))
+    assert refused.value.code == codebook.ROUND_CLOSED
+    room(c.SubmitSlip("KAN", "H8", "down", player=2), HOST)  # a paper slip the director types
+    assert [s.player for s in room.game.slips] == [2]
+
+
+@pytest.mark.parametrize(
+    "command", [c.DrawRack(), c.SetRack("EEN"), c.CloseRound(0)], ids=lambda x: type(x).__name__
+)
+def test_draws_and_the_close_are_the_directors(command: c.TableCommand) -> None:
+    room = Room()
+    with pytest.raises(GameError) as refused:
+        room(command, Actor("player", 0, "d0"), seed="s")
+    assert refused.value.code == codebook.HOST_ONLY
+
+
+def test_a_typed_rack_comes_from_the_bag_and_follows_the_rule_unless_forced() -> None:
+    room = Room()
+    for rack, code in (("QQ", codebook.TILES_NOT_IN_BAG), ("BCDFGHJ", codebook.RACK_RULE),
+                       ("AEIOUEA", codebook.RACK_RULE), ("", codebook.TOO_MANY_TILES)):  # fmt: skip
+        with pytest.raises(GameError) as refused:
+            room(c.SetRack(rack), HOST)
+        assert refused.value.code == code
+    (drawn,) = room(c.SetRack("BCDFGHJ", force=True), HOST)
+    assert isinstance(drawn, RackDrawn) and drawn.typed
+    room(c.SetRack("PLANKES"), HOST)  # a typed rack replaces the last
+    assert room.game.rounds[0].rack == tuple("PLANKES") and room.game.rounds[0].typed_rack
+
+
+def test_a_typed_top_of_a_room_round_judges_the_slips_and_must_come_from_the_rack() -> None:
+    room = plank_room()
+    room.slip(0, "KRAAN", "H8")
+    with pytest.raises(GameError) as refused:
+        room(c.RecordTop(c.BoardMove("I7", "down", "SQ"), round=1), HOST)
+    assert refused.value.code == codebook.TILES_NOT_ON_RACK
+    (top,) = room(c.RecordTop(c.BoardMove("H8", "down", "ANS"), round=1), HOST)  # KANS
+    assert not top.computed and [r.kind for r in top.results] == ["valid", "missing", "missing"]
+    assert room.game.rounds[1].scores[0] == top.results[0].points
+
+
+def test_the_director_corrects_a_judged_slip_and_undoes_a_close() -> None:
+    room = plank_room()
+    room.slip(1, "KRAAS", "H8")
+    room(c.CloseRound(1), HOST)
+    assert room.game.rounds[1].scores[1] == 0
+    room(c.CorrectCell(1, 1, 15), HOST)  # the arbiter accepts the word after all
+    assert room.game.rounds[1].scores[1] == 15 and room.game.totals[1] == 15
+    room(c.Undo(), HOST)  # the correction
+    room(c.Undo(), HOST)  # the close: the round is open again with its slips
+    assert len(room.game.rounds) == 2 and [s.player for s in room.game.slips] == [1]
+    assert room.game.rounds[1].rack == tuple("RAANKSE") and room.game.rounds[1].top is None
+    with pytest.raises(GameError) as refused:
+        room(c.DrawRack(), HOST, seed="x")  # the round still has its rack
+    assert refused.value.code == codebook.RACK_DRAWN
+
+
+def test_the_solo_bonus_is_a_bonus_line_in_the_total() -> None:
+    room = plank_room(rules="duplicate-club")
+    room.slip(0, "KRAAN", "H8")
+    room.slip(1, "KAN", "H8")
+    (top,) = room(c.CloseRound(1), HOST)
+    assert [r.solo for r in top.results] == [10, 0, 0]
+    kraan = top.results[0].points
+    assert room.game.totals[0] == kraan + 10 and room.game.rounds[1].scores[0] == kraan
+    assert [(line.kind, line.points) for line in room.game.lines] == [("bonus", 10)]
+    room(c.Undo(), HOST)
+    assert room.game.totals[0] == 0 and room.game.lines == ()
+
+
+@pytest.mark.parametrize("edition", ["nl", "fr", "pl"])
+def test_a_whole_game_of_draws_and_computed_tops_ends_when_no_rack_can_be_drawn(
+    edition: str,
+) -> None:
+    lexicon = wordlists.get(edition)
+    state = replay([Recorded(1, GameStarted(edition, "duplicate", "duplicate", ("Ann",)))])
+    rule = RackRule()
+    kind = racks.kinds(editions.get(edition), rule)
+    for number in range(40):
+        (drawn,) = decide(state, c.DrawRack(number), seed=f"seed {number}")
+        state = evolve(state, Recorded(state.seq + 1, drawn))
+        if isinstance(drawn, GameEnded):
+            break
+        rack = state.game.rounds[-1].rack
+        assert racks.passes(kind, [bag_letter(t) for t in rack], 2 if number < 15 else 1) or (
+            racks.minimum(rule, kind, number + 1, (*racks.kept(state.game),
+                          *racks.in_bag(state.game, racks.kept(state.game)))) == 1)  # fmt: skip
+        events = decide(state, c.CloseRound(number), contains=lexicon.contains,
+                        graph=lexicon.graph)  # fmt: skip
+        best = generate(state.game.board, "".join(rack), lexicon.graph)
+        assert events[0].points == (best[0].score if best else 0)
+        for event in events:
+            state = evolve(state, Recorded(state.seq + 1, event))
+    game = state.game
+    assert game.ended is not None and game.warnings == ()
+    held = racks.kept(game)
+    left = (*held, *racks.in_bag(game, held))
+    assert racks.minimum(rule, kind, len(game.rounds), left) is None
+    assert view(state).sheet.room.minimum is None
+
+
+def test_replaying_the_log_gives_the_same_racks_tops_and_standings() -> None:
+    room = Room(2)
+    for number in range(4):
+        room(c.DrawRack(number), HOST, seed=f"seed {number}")
+        room(c.CloseRound(number), HOST)
+    again = replay(room.log)
+    assert again == room.state
+    assert [r.rack for r in again.game.rounds] == [r.rack for r in room.game.rounds]
+    assert view(again) == view(room.state)
