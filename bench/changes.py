@@ -33,7 +33,7 @@ from rules.table.state import State
 from rules.table.views import view
 from server.live.messages import StateMessage, encoder
 from server.live.sheets import GZIP_OVER, Version
-from server.tables.held import Live, ViewKey
+from server.tables.live import Live, ViewKey
 
 SIZES = (100, 400, 2000)
 WINDOW = 60  # changes measured before each size

@@ -45,10 +45,10 @@ from rules.table.state import State
 from rules.table.views import view
 from server.live.hub import Connection, Hub
 from server.live.messages import encoder
-from server.stores.base import Device, Store
+from server.stores.protocols import Device, Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
-from server.tables.held import Tables, lexicon
+from server.tables.commands import Tables, lexicon
 from tests.server.test_online import Finder
 
 EDITION = "woordstrijd"

@@ -28,7 +28,7 @@ import redis.asyncio as redis
 from bench.fanout import start_redis
 from bench.replay import make_game
 from events.events import Recorded, encode
-from server.stores.base import Device, Store, TableInfo
+from server.stores.protocols import Device, Store, TableInfo
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 

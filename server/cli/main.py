@@ -21,7 +21,7 @@ from server.cli import best_moves as top
 from server.live.messages import JOINS_PER_MINUTE
 
 if TYPE_CHECKING:
-    from server.stores.base import Store
+    from server.stores.protocols import Store
 
 LOCK = "tilestream.lock"  # in the data folder: one server per folder
 STORE_CHECK_TIMEOUT = 10.0  # seconds the store has to open at start

@@ -67,8 +67,11 @@ from server.live.messages import (
     client_decoder,
     encoder,
 )
-from server.stores.base import Device, Store, StoreUnavailable
-from server.tables.held import Live, Tables, audience, now_ms, preview_move, seat_of
+from server.stores.protocols import Device, Store, StoreUnavailable
+from server.tables.commands import Tables, preview_move
+from server.tables.held import now_ms
+from server.tables.joins import audience, seat_of
+from server.tables.live import Live
 
 log = logging.getLogger("tilestream")
 

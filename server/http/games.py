@@ -11,8 +11,9 @@ from events.events import Mode
 from rules.online import play as online
 from rules.table.state import Game, LastTurn
 from server.live.messages import GameEntry, Games, GamesRequest
-from server.stores.base import Store
-from server.tables.held import Tables, actor, seat_of
+from server.stores.protocols import Store
+from server.tables.commands import Tables
+from server.tables.joins import actor, seat_of
 
 
 async def my_games(tables: Tables, store: Store, wanted: GamesRequest) -> Games:

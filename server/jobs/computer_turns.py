@@ -26,8 +26,8 @@ from events import commands as c
 from rules.movegen.moves import WordGraph
 from rules.online import opponent as computer
 from server.jobs.move_timer import MOVED_ON, TICK
-from server.stores.base import StoreUnavailable
-from server.tables.held import Tables
+from server.stores.protocols import StoreUnavailable
+from server.tables.commands import Tables
 
 log = logging.getLogger("tilestream")
 

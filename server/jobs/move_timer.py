@@ -15,8 +15,8 @@ import logging
 
 from editions import codebook
 from editions.errors import GameError
-from server.stores.base import StoreUnavailable
-from server.tables.held import Tables
+from server.stores.protocols import StoreUnavailable
+from server.tables.commands import Tables
 
 log = logging.getLogger("tilestream")
 

@@ -13,8 +13,9 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from server.stores.base import StoreUnavailable
-from server.tables.held import Tables, now_ms
+from server.stores.protocols import StoreUnavailable
+from server.tables.commands import Tables
+from server.tables.held import now_ms
 
 log = logging.getLogger("tilestream")
 

@@ -19,8 +19,10 @@ from starlette.websockets import WebSocket
 from editions import codebook
 from server.live.messages import Rejected, encoder
 from server.live.sheets import Frame
-from server.stores.base import Device, Store, StoreUnavailable, TableGone
-from server.tables.held import Live, Tables, ViewKey, actor, audience, seat_of
+from server.stores.protocols import Device, Store, StoreUnavailable, TableGone
+from server.tables.commands import Tables
+from server.tables.joins import actor, audience, seat_of
+from server.tables.live import Live, ViewKey
 
 log = logging.getLogger("tilestream")
 

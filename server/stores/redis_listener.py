@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
 from redis.asyncio.connection import AbstractConnection
@@ -28,10 +28,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Recorded, decode
-from server.stores.base import StoreUnavailable, TableGone
-
-if TYPE_CHECKING:
-    from server.stores.redis_streams import RedisStore
+from server.stores.protocols import StoreUnavailable, TableGone
 
 log = logging.getLogger("tilestream")
 
@@ -40,11 +37,40 @@ PING_EVERY = 5.0  # seconds a subscriber connection may be silent before it is a
 RETRY_MIN, RETRY_MAX = 0.02, 0.5  # seconds between tries while Redis is away
 
 
+class Listened(Protocol):
+    """What the listener needs of its store (``server.stores.redis_streams.RedisStore``):
+    the channels, the node serving each, and reads to catch up after a gap."""
+
+    @property
+    def deletions_channel(self) -> str:
+        """The channel every deletion is published on."""
+        ...
+
+    def channel(self, table_id: str) -> str:
+        """The channel a table's appends are published on."""
+        ...
+
+    def node_of(self, channel: str) -> tuple[str, Callable[[], AbstractConnection]]:
+        """The node serving ``channel``: its name, and how to connect to it."""
+        ...
+
+    async def refresh_nodes(self) -> None:
+        """Learn the cluster's nodes again (after a move of slots)."""
+
+    async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
+        """The table's events numbered above ``after``."""
+        ...
+
+    async def deletions_since(self, entry_id: bytes | None) -> list[tuple[bytes, str]]:
+        """The deletions after ``entry_id``: their entry ids and tables."""
+        ...
+
+
 class Listener:
     """The live events of every table this process follows, from one subscriber connection
     per node, and the deletions of every table."""
 
-    def __init__(self, store: "RedisStore") -> None:
+    def __init__(self, store: Listened) -> None:
         self._store = store
         self._feeds: dict[str, Feed] = {}  # by node name
         self._tables: dict[bytes, str] = {}  # channel → table id

@@ -70,7 +70,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Recorded, TableEvent, decode, encode
-from server.stores.base import (
+from server.stores.protocols import (
     GONE_MS,
     Conflict,
     Device,

@@ -23,7 +23,7 @@ from typing import TypeVar
 import msgspec
 
 from events.events import Recorded, TableEvent, decode, encode
-from server.stores.base import (
+from server.stores.protocols import (
     GONE_MS,
     Conflict,
     Device,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.stores.base import Store
+from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from tests.server.redis_server import RedisClusterServers, RedisServer

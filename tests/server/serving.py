@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed
 
 from events.events import DeviceJoined, DeviceRemoved, Recorded
 from server.live.sheets import apply, read_frame
-from server.stores.base import Store
+from server.stores.protocols import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 20.0  # seconds for a server to answer /health

@@ -34,7 +34,7 @@ from rules.errors import GameError
 from rules.gcg import read as gcg_records
 from rules.table.reducer import evolve
 from rules.table.state import State
-from server.stores.base import Store
+from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from tests.server.serving import (

@@ -27,7 +27,7 @@ from rules.errors import GameError
 from rules.movegen.moves import generate
 from rules.room import slips, tops
 from rules.table import rulesets
-from server.stores.base import Store
+from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from tests.server.jobs.test_online_clock import Clock, Served, serving

@@ -4,7 +4,7 @@ import pytest
 
 from server.http.app import RateLimit
 from server.http.logbook import Logbook
-from server.stores.base import Windows
+from server.stores.protocols import Windows
 from server.stores.sqlite import SqliteStore
 
 

@@ -29,10 +29,10 @@ from rules.movegen.moves import generate
 from rules.online import opponent as computer
 from rules.table.permissions import HOST
 from server.jobs.computer_turns import ComputerPlayer
-from server.stores.base import Device as Hosting
+from server.stores.protocols import Device as Hosting
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
-from server.tables.held import Tables
+from server.tables.commands import Tables
 from tests.server.serving import Api, Recording, ServerProcess, Table, new_address, phones, read_log
 from tests.server.test_online import Secrets, before_end, encoded, states, store_of
 

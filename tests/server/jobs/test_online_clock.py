@@ -27,10 +27,12 @@ from events.events import GameEnded, GameStarted, Passed, Recorded
 from rules.table.permissions import HOST
 from server.http.app import Settings, create_app
 from server.live.messages import MAX_MESSAGE
-from server.stores.base import Device, Store
+from server.stores.protocols import Device, Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
-from server.tables.held import Live, Tables, now_ms
+from server.tables.commands import Tables
+from server.tables.held import now_ms
+from server.tables.live import Live
 from tests.server.redis_server import RedisServer
 from tests.server.serving import Phone, Reply, device_key, phones, request
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from events.events import Recorded, decode
-from server.tables.held import Live, ViewKey
+from server.tables.live import Live, ViewKey
 
 LOGS = Path(__file__).parents[2] / "fixtures" / "logs"
 WHOLE_EVERY = 25  # seqs between two whole states hashed besides the changes

@@ -12,7 +12,7 @@ from rules.table.state import State
 from rules.table.views import SheetView
 from server.live import sheets
 from server.live.sheets import apply
-from server.tables.held import Live
+from server.tables.live import Live
 
 AUDIENCES = ("member", "host")
 

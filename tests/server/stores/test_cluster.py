@@ -1,7 +1,7 @@
 """A Redis Cluster of three nodes under the store: each table's keys in one slot, tables on
 every shard, and two processes — two stores, then two ``tilestream serve`` — sharing the
-tables through it. (The whole store contract runs on the cluster too, in
-``test_store_contract.py``.)"""
+tables through it. (The contract suite of every store protocol runs on the cluster too:
+``test_event_log.py``, ``test_registry.py``, ``test_limits.py``.)"""
 
 import asyncio
 import contextlib
@@ -14,7 +14,7 @@ import pytest
 import redis
 
 from events.events import PointsEntered
-from server.stores.base import Conflict, Device, TableGone, TableInfo
+from server.stores.protocols import Conflict, Device, TableGone, TableInfo
 from server.stores.redis_streams import RedisStore
 from tests.server.redis_server import RedisClusterServers
 from tests.server.serving import DUPLICATE, ServerProcess, Table, line, opened, phones, play

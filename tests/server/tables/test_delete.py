@@ -17,10 +17,10 @@ from websockets.exceptions import ConnectionClosed
 
 from events import commands as c
 from server.jobs.retention import DAY_MS, Retention
-from server.stores.base import Store
+from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
-from server.tables.held import Tables
+from server.tables.commands import Tables
 from tests.server.redis_server import RedisServer
 from tests.server.serving import (
     Phone,

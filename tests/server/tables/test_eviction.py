@@ -8,9 +8,9 @@ from editions.errors import GameError
 from events import commands as c
 from rules.table.reducer import replay
 from rules.table.views import view
-from server.stores.base import Device, Store, TableInfo
-from server.tables import held
-from server.tables.held import Tables
+from server.stores.protocols import Device, Store, TableInfo
+from server.tables import live as held_live
+from server.tables.commands import Tables
 
 MINUTE = 60_000
 
@@ -93,7 +93,7 @@ async def test_an_online_game_waiting_for_its_clock_stays(store: Store) -> None:
 async def test_a_held_table_remembers_the_ids_of_its_last_commands_only(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(held, "COMMANDS_HELD", 3)
+    monkeypatch.setattr(held_live, "COMMANDS_HELD", 3)
     tables = Tables(store)
     table, host = await a_game(tables, turns=10)  # "start" (seq 1), turn-0 … turn-9 (2 … 11)
     live = await tables.live(table.id)

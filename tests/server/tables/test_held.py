@@ -11,9 +11,9 @@ import pytest
 from editions.errors import GameError
 from events import commands as c
 from events.events import Event, GameStarted, PointsEntered, Recorded, WritersSet
-from server.stores.base import Device, TableInfo
+from server.stores.protocols import Device, TableInfo
 from server.stores.redis_streams import RedisStore
-from server.tables.held import Tables
+from server.tables.commands import Tables
 from tests.server.redis_server import RedisServer
 from tests.server.serving import opened
 

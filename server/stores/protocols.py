@@ -1,4 +1,6 @@
-"""The event store behind every table: one interface, an SQLite and a Redis backend.
+"""The event store behind every table, as three small protocols — the event log, the registry
+of tables and devices, the limits — that an SQLite and a Redis backend both keep; each has its
+contract suite (``tests/server/stores/``).
 
 A table's log is gapless: event ``n`` has sequence number ``n``. ``append`` takes the
 sequence number the caller decided on; a store refuses the append (``Conflict``) when the
@@ -15,14 +17,15 @@ its id, which is how a command racing the deletion on another process ends.
 
 import abc
 import functools
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Protocol
 
 import msgspec
 
 from editions import codebook
 from editions.errors import GameError
 from events.events import Recorded, TableEvent
+from server.stores.windows import Windows
 
 GONE_MS = 86_400_000  # how long a store remembers a deleted table: past any command in flight
 
@@ -72,12 +75,12 @@ class Device(msgspec.Struct, frozen=True):
     id: str = ""  # as the log names it ("host" for the host)
 
 
-class Store(abc.ABC):
-    """Tables, their devices and their logs."""
+class EventLog(Protocol):
+    """Each table's gapless log: appended to on an expected seq, read, subscribed to."""
 
     #: Whether other processes may append to the same tables; if not, a table loaded in this
     #: process is always current and needs no catch-up read before a decision.
-    shared = True
+    shared: bool = True
 
     def follows(self, table_id: str) -> bool:
         """Whether a subscription in this process has delivered every event of the table up
@@ -86,12 +89,36 @@ class Store(abc.ABC):
         return False
 
     @abc.abstractmethod
-    async def start(self) -> None:
-        """Open connections; called once before use."""
+    async def append(
+        self,
+        table_id: str,
+        expected: int,
+        events: Sequence[TableEvent],
+        *,
+        device: str = "",
+        at: int = 0,
+        command: str = "",
+    ) -> tuple[Recorded, ...]:
+        """Record ``events`` as numbers ``expected + 1`` on, all or none.
+
+        Returns what was recorded — or, when ``command`` was recorded before, what that
+        recorded. Raises Conflict when the log's last number is not ``expected``, carrying
+        the events above ``expected`` (``Conflict.records``); TableGone when the table was
+        deleted; StoreUnavailable when the store cannot be reached.
+        """
 
     @abc.abstractmethod
-    async def close(self) -> None:
-        """Release connections."""
+    async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
+        """The table's events numbered above ``after``, in order; raises TableGone."""
+
+    @abc.abstractmethod
+    def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
+        """Batches of the table's events above ``after``: what is there, then as they come;
+        raises TableGone once the table is deleted."""
+
+
+class Registry(Protocol):
+    """The tables by id and join code, deleted whole; the devices by the hash of their token."""
 
     @abc.abstractmethod
     async def create_table(self, table: TableInfo) -> None:
@@ -145,33 +172,9 @@ class Store(abc.ABC):
     async def last_seen(self, table_id: str) -> dict[str, int]:
         """When each device of the table was last seen (ms), by device id."""
 
-    @abc.abstractmethod
-    async def append(
-        self,
-        table_id: str,
-        expected: int,
-        events: Sequence[TableEvent],
-        *,
-        device: str = "",
-        at: int = 0,
-        command: str = "",
-    ) -> tuple[Recorded, ...]:
-        """Record ``events`` as numbers ``expected + 1`` on, all or none.
 
-        Returns what was recorded — or, when ``command`` was recorded before, what that
-        recorded. Raises Conflict when the log's last number is not ``expected``, carrying
-        the events above ``expected`` (``Conflict.records``); TableGone when the table was
-        deleted; StoreUnavailable when the store cannot be reached.
-        """
-
-    @abc.abstractmethod
-    async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
-        """The table's events numbered above ``after``, in order; raises TableGone."""
-
-    @abc.abstractmethod
-    def subscribe(self, table_id: str, after: int = 0) -> AsyncIterator[tuple[Recorded, ...]]:
-        """Batches of the table's events above ``after``: what is there, then as they come;
-        raises TableGone once the table is deleted."""
+class Limits(Protocol):
+    """Hits counted per key in fixed windows: how often an address may join, for example."""
 
     async def hit(self, key: str, window_ms: int) -> int:
         """Count a hit on ``key``: how many it has had in its window, this one included.
@@ -186,30 +189,18 @@ class Store(abc.ABC):
     def _windows(self) -> "Windows":
         return Windows()
 
+
+class Store(EventLog, Registry, Limits, Protocol):
+    """All three, over one connection, opened and closed with the server; healthy or not."""
+
+    @abc.abstractmethod
+    async def start(self) -> None:
+        """Open connections; called once before use."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Release connections."""
+
     @abc.abstractmethod
     async def writable(self) -> bool:
         """Whether the store takes a write now (a tiny real one): what ``/health`` says."""
-
-
-class Windows:
-    """Hits per key in fixed windows, in memory; keys whose window ended are forgotten."""
-
-    SWEEP = 10_000  # keys kept before ended windows are swept away
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._windows: dict[str, tuple[float, int]] = {}  # key → (window end, hits)
-        self._sweep_at = self.SWEEP
-
-    def hit(self, key: str, window_ms: int) -> int:
-        """One more hit on ``key``; the hits in its current window."""
-        now = self.clock()
-        if len(self._windows) > self._sweep_at:
-            self._windows = {k: w for k, w in self._windows.items() if w[0] > now}
-            # Many keys still live: sweep again only when they have doubled, not every hit.
-            self._sweep_at = max(self.SWEEP, 2 * len(self._windows))
-        ends, hits = self._windows.get(key, (0.0, 0))
-        if ends <= now:
-            ends, hits = now + window_ms / 1000, 0
-        self._windows[key] = (ends, hits + 1)
-        return hits + 1

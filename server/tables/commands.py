@@ -1,0 +1,230 @@
+"""Commands decided, appended and folded: what ``rules`` may not hold, the shell gives.
+
+Online play gets from here a seed drawn with ``secrets`` for every new game, the edition's
+word list bound as ``contains``, the clock that passes a player whose time per move ran out,
+and the computer's turns. A duplicate room gets a fresh seed for every rack drawn and the
+list as a graph for the move generator to find each round's top (in a thread first).
+"""
+
+import asyncio
+import contextlib
+import secrets
+
+import editions
+import wordlists
+from editions import codebook
+from editions.errors import GameError
+from events import commands as c
+from events.events import TableEvent
+from rules.board.board import Board
+from rules.board.placement import Play
+from rules.board.scoring import MoveScore
+from rules.board.wordcheck import Contains, word_statuses
+from rules.movegen.moves import WordGraph
+from rules.online import opponent as computer
+from rules.online import play as online
+from rules.room import rounds as room
+from rules.room import tops
+from rules.table import permissions
+from rules.table.decide import decide, judges_words, score_move
+from rules.table.permissions import COMPUTER, Actor
+from rules.table.state import State
+from server.live.messages import Move
+from server.stores.protocols import Device
+from server.tables.joins import Joins, actor
+
+
+def lexicon(edition_code: str) -> Contains | None:
+    """The word list that judges ``edition_code``'s words, or None when it has none."""
+    language = editions.get(edition_code).language
+    return wordlists.get(language).contains if language in wordlists.available() else None
+
+
+def word_graph(edition_code: str) -> WordGraph | None:
+    """That list as the move generator walks it (a duplicate room's top), or None."""
+    language = editions.get(edition_code).language
+    return wordlists.get(language).graph if language in wordlists.available() else None
+
+
+class Tables(Joins):
+    """Every table this process serves: joined, followed, and commanded."""
+
+    async def command(
+        self, table_id: str, device: Device, command: c.TableCommand, command_id: str
+    ) -> int:
+        """Decide and record ``command`` for ``device``; the seq of its last event.
+
+        Raises GameError with the refusal's code, StoreUnavailable when the store is down.
+        """
+        missing = permissions.missing_reference(command)
+        if missing is not None:
+            raise GameError(
+                f"a phone's command names what it saw: {missing} is missing",
+                code=codebook.REFERENCE_MISSING,
+                field=missing,
+            )
+
+        # An online game's bag is a function of a seed only the server knows (rules draws
+        # nothing itself); a new game of any mode gets one, which only online play uses.
+        seed = secrets.token_hex(16) if isinstance(command, c.StartGame | c.NewGame) else ""
+        if isinstance(command, c.CloseRound):  # the move generator off the event loop
+            await self._find_top(table_id)
+        if isinstance(command, c.DrawRack):  # a duplicate room's draw: a seed of its own
+            seed = secrets.token_hex(16)
+
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
+            who = actor(state, device)
+            if who is None:
+                raise GameError(
+                    "this device was removed from the table", code=codebook.DEVICE_REMOVED
+                )
+            if who.role == "waiting":
+                raise GameError(
+                    "the host has not let this device in yet", code=codebook.NOT_ADMITTED
+                )
+            edition = command.edition if isinstance(command, c.StartGame) else None
+            if edition is None and state.game is not None:
+                edition = state.game.edition.code
+            contains = None  # looked up only where it may judge a word: that costs file checks
+            if edition is not None and judges_words(state, command):
+                contains = lexicon(edition)
+            found = isinstance(command, c.CloseRound) and edition is not None  # a room's top
+            events = decide(
+                state,
+                command,
+                at=self.clock(),
+                actor=who,
+                seed=seed,
+                contains=contains,
+                graph=word_graph(edition) if found and edition is not None else None,
+            )
+            return events, who.device
+
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    async def _find_top(self, table_id: str) -> None:
+        """Find a duplicate room's top in a thread, so that the close then decided on the
+        event loop finds it remembered (``rules.room.tops``); nothing without a rack or a list."""
+        game = (await self.live(table_id)).state.game
+        if game is None or game.board is None or not room.in_room(game):
+            return
+        graph = await asyncio.to_thread(word_graph, game.edition.code)
+        if graph is None:
+            return
+        _, rules = room.rules_of(game)
+        rack = "".join(game.rounds[-1].rack)
+        with contextlib.suppress(GameError):  # the close itself says what is wrong
+            await asyncio.to_thread(tops.top, game.board, rack, graph, rules.top_preference)
+
+    async def time_out(self, table_id: str, turn: c.Turn, since: int) -> int:
+        """Pass the player of ``turn`` (begun at ``since``, ms) whose time per move ran out;
+        the seq of the pass.
+
+        The pass names the turn, and its command id is the turn's: a second process (or a
+        second tick) passing the same turn records nothing. Raises GameError when the table
+        has moved on (``turn_taken``, ``not_to_move``, ``game_changed``, ``not_due``,
+        ``game_over``), StoreUnavailable.
+        """
+
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
+            return online.time_out(state, turn, at=self.clock()), ""
+
+        # The turn's start is part of the id: after an undo the same turn runs out anew.
+        command_id = f"time-out:{turn.game}:{turn.player}:{turn.number}:{since}"
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    async def computer_turn(
+        self, table_id: str, command: c.Play | c.Exchange | c.Pass, since: int
+    ) -> int:
+        """Record the computer's turn ``command`` (``rules.online.opponent.choose``) for the turn it
+        names, begun at ``since`` (ms); the seq of its last event.
+
+        As with the time per move, the command id is the turn's: a second process deciding
+        the same turn records nothing. Raises GameError when the table has moved on
+        (``turn_taken``, ``not_to_move``, ``game_changed``, ``game_over``) or the rules
+        refuse the turn, StoreUnavailable.
+        """
+        turn = command.turn
+        assert turn is not None
+        who = Actor(COMPUTER, turn.player, COMPUTER)
+
+        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
+            edition = state.game.edition.code if state.game is not None else None
+            contains = lexicon(edition) if edition is not None else None
+            return decide(state, command, at=self.clock(), actor=who, contains=contains), COMPUTER
+
+        command_id = f"computer:{turn.game}:{turn.player}:{turn.number}:{since}"
+        _, seq = await self._append(table_id, deciding, command_id)
+        return seq
+
+    def computer_turns(self, tables: set[str] | None = None) -> list[tuple[str, c.Turn, int]]:
+        """The computer's turns to take in the online games this process holds (of
+        ``tables``; None: all), by its own perhaps stale state: the table, the turn and
+        since when (ms) it is to move."""
+        found = []
+        chosen = self._live.keys() if tables is None else tables & self._live.keys()
+        for table_id in chosen:
+            game = self._live[table_id].state.game
+            meant = computer.turn(game)
+            if meant is not None and game is not None and game.online is not None:
+                found.append((table_id, meant, game.online.turn_since))
+        return found
+
+    def due(self) -> list[tuple[str, c.Turn, int]]:
+        """The turns of the online games this process holds whose time per move has run out
+        by its own (perhaps stale) state; each is decided again on the fresh log."""
+        now, found = self.clock(), []
+        for table_id, live in self._live.items():
+            game = live.state.game
+            if game is None or game.online is None:
+                continue
+            deadline = online.deadline(game)
+            if deadline is not None and now >= deadline:
+                player = game.to_move
+                turn = c.Turn(game.started, player, game.turns[player])
+                found.append((table_id, turn, game.online.turn_since))
+        return found
+
+    async def preview(
+        self, table_id: str, move: Move, check: bool
+    ) -> tuple[MoveScore, tuple[str, ...]]:
+        """Score ``move`` on the table's board without recording it."""
+        state = (await self.live(table_id)).state
+        if state.game is None:
+            raise GameError("start a game first", code=codebook.NO_GAME)
+        # WS-30: told only on confirm; a duplicate room's slips only when the round closes.
+        if check and (state.game.online is not None or room.in_room(state.game)):
+            raise GameError(
+                "an online game tells whether a word exists only when the move is confirmed",
+                code=codebook.NO_WORD_CHECK,
+            )
+        result, words, _ = preview_move(state.game.board or state.game.edition, move, check)
+        return result, words
+
+    def _pinned(self, state: State) -> bool:
+        """An online game waiting for its clock or the computer stays held: this process
+        passes or plays for it."""
+        game = state.game
+        return game is not None and (
+            online.deadline(game) is not None or computer.turn(game) is not None
+        )
+
+
+def preview_move(
+    where: Board | editions.Edition, move: Move, check: bool
+) -> tuple[MoveScore, tuple[str, ...], Play | None]:
+    """A move scored as ``rules.table.decide.score_move`` scores it — on the board ``where``, or
+    typed in its edition — its words' list statuses when asked, and the tiles it lays (None
+    for typed words).
+
+    Raises GameError with the refusal's code. The list never changes a score (WL-12).
+    """
+    result, play = score_move(where, move.board, move.typed)
+    if not check:
+        return result, (), play
+    edition = where.edition if isinstance(where, Board) else where
+    words = [w.word for w in result.words]
+    statuses = word_statuses(edition, words, lexicon(edition.code))
+    return result, tuple(str(s) for s in statuses), play
