@@ -35,6 +35,7 @@ from pathlib import Path
 import msgspec
 
 from bench.fanout import start_redis
+from bench.finder import Finder
 from bench.timing import Figures
 from events import commands as c
 from events.events import Mode
@@ -49,7 +50,6 @@ from server.stores.protocols import Device, Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from server.tables.commands import Tables, lexicon
-from tests.server.test_online import Finder
 
 EDITION = "woordstrijd"
 PLAYERS = ("Ann", "Bob", "Cas", "Dee")

@@ -27,7 +27,7 @@ import redis.asyncio as redis
 
 from bench.fanout import start_redis
 from bench.replay import make_game
-from events.events import Recorded, encode
+from events.events import Recorded, Role, encode
 from server.stores.protocols import Device, Store, TableInfo
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
@@ -42,7 +42,7 @@ async def record(store: Store, table_id: str, log: list[Recorded]) -> None:
     its own in these games) with a command id, and its device seen."""
     await store.create_table(TableInfo(table_id, table_id[:6].upper(), START_MS))
     for seat, device in enumerate(DEVICES):
-        role = "host" if device == "host" else "player"
+        role: Role = "host" if device == "host" else "player"
         await store.add_device(uuid.uuid4().hex * 2, Device(table_id, role, seat, device))
     for seq, recorded in enumerate(log):
         device, at = DEVICES[seq % len(DEVICES)], START_MS + seq * 20_000

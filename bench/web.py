@@ -32,8 +32,8 @@ from typing import Any, NamedTuple
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from tests.server.serving import ServerProcess
-from tests.web.browser import PHONE, create_table, launch, ready, show
+from bench.browser import PHONE, create_table, launch, ready, show
+from bench.serving import ServerProcess
 
 BYTES_GOAL = 60_000
 USABLE_GOAL = 1500.0  # ms, with the CPU slowed 4×

@@ -1,15 +1,19 @@
-"""Build the committed word lists from Debian packages: fetch, expand, filter, key, write.
+"""Build the committed word lists: fetch, expand, filter, key, write.
 
-Each language's sources (``wordlists.sources``) are fetched with ``apt-get download`` and
-unpacked with ``dpkg-deb -x`` (no system install); Hunspell dictionaries are expanded to
-full forms with ``unmunch`` from ``hunspell-tools``, unpacked the same way. Every entry is
-kept or dropped for one reason (``classify``); kept entries become keys (``wordlists.keys``)
-in ``data/{lang}.dawg``, and ``data/{lang}.json`` records the sources and the counts.
+Each language's sources (``wordlists.sources``) are Debian packages, fetched with
+``apt-get download`` and unpacked with ``dpkg-deb -x`` (no system install), or files
+committed under ``wordlists/`` (OpenTaal's, xz-compressed); Hunspell dictionaries are
+expanded to full forms with ``unmunch`` from ``hunspell-tools``, unpacked the same way.
+Every entry is kept or dropped for one reason (``classify``), abbreviations by the
+source's own marking or the rules of ``wordlists.marks``; kept entries become keys
+(``wordlists.keys``) in ``data/{lang}.dawg``, and ``data/{lang}.json`` records the sources,
+the counts and a few examples of each reason.
 """
 
 import hashlib
 import itertools
 import json
+import lzma
 import subprocess
 import tempfile
 import unicodedata
@@ -22,11 +26,14 @@ import dawg
 
 import editions
 from editions.errors import NotationError
-from wordlists import records
+from wordlists import marks, records
 from wordlists.keys import Keyer, digraph_codes
+from wordlists.marks import Screen
 from wordlists.sources import LANGUAGES, UNMUNCH, Language, Source
 
-DATA = Path(__file__).parent / "data"
+HERE = Path(__file__).parent
+DATA = HERE / "data"
+EXAMPLES = 8  # per reason, in data/{lang}.json and SOURCES.md
 MIN_TILES = 2
 MAX_TILES = 15  # the board's width (WL-07)
 APOSTROPHES = frozenset("'’ʼ`´")
@@ -43,16 +50,22 @@ REASONS = (
     "not_latin",  # a letter outside the Latin script, which no tile shows
     "too_short",  # under 2 tiles
     "too_long",  # over 15 tiles
+    *marks.RULES,  # marked_abbreviation, listed_abbreviation, no_vowel ("kg", "etc")
     "duplicate",  # the same tiles as an entry kept before ("café" after "cafe")
 )
 
 
-def classify(entry: str, keyer: Keyer, nouns_capitalised: bool = False) -> tuple[str, str]:
+def classify(
+    entry: str, keyer: Keyer, nouns_capitalised: bool = False, screen: Screen | None = None
+) -> tuple[str, str]:
     """``("kept", key)`` or ``(reason, "")`` for one raw entry; reasons as in REASONS.
 
     >>> keyer = Keyer(editions.get("nl"))
     >>> [classify(w, keyer) for w in ("ĳsje", "kWh", "Nelis", "zo'n")]
     [('kept', 'IJSJE'), ('abbreviation', ''), ('proper_name', ''), ('apostrophe', '')]
+    >>> screen = marks.screen("nl", keyer, marked=["btw"])
+    >>> [classify(w, keyer, screen=screen) for w in ("kg", "btw", "max", "hm")]
+    [('no_vowel', ''), ('marked_abbreviation', ''), ('listed_abbreviation', ''), ('kept', 'HM')]
     """
     word = unicodedata.normalize("NFC", entry.strip())
     if any(c.isspace() for c in word):
@@ -77,6 +90,8 @@ def classify(entry: str, keyer: Keyer, nouns_capitalised: bool = False) -> tuple
         return "too_short", ""
     if len(key) > MAX_TILES:
         return "too_long", ""
+    if screen is not None and (rule := screen.reason(key)) is not None:
+        return rule, ""
     return "kept", key
 
 
@@ -88,28 +103,61 @@ class Report:
     raw: int = 0
     kept: int = 0
     dropped: Counter[str] = field(default_factory=Counter)
+    #: A few entries per reason: the shortest, then alphabetical.
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    #: Every entry a rule of ``wordlists.marks`` would drop that abbreviations.toml keeps.
+    exceptions: list[str] = field(default_factory=list)
 
 
-def filter_entries(language: Language, entries: Iterable[str]) -> tuple[set[str], Report]:
+def filter_entries(
+    language: Language, entries: Iterable[str], screen: Screen | None = None
+) -> tuple[set[str], Report]:
     """The keys of the kept entries, and the report counting every entry once."""
     keyer = Keyer(editions.get(language.edition))
     report = Report(language.code)
     keys: set[str] = set()
+    examples: dict[str, list[str]] = {}
     for entry in entries:
         report.raw += 1
-        reason, key = classify(entry, keyer, language.nouns_capitalised)
+        reason, key = classify(entry, keyer, language.nouns_capitalised, screen)
         if reason == "kept" and key in keys:
             reason = "duplicate"
         if reason == "kept":
             keys.add(key)
+            if screen is not None and screen.kept_by_exception(key):
+                report.exceptions.append(entry.strip())
         else:
             report.dropped[reason] += 1
+            _sample(examples.setdefault(reason, []), entry.strip())
     report.kept = len(keys)
+    report.examples = examples
+    report.exceptions.sort(key=_order)
     return keys, report
 
 
+def _order(entry: str) -> tuple[int, str]:
+    return len(entry), entry
+
+
+def _sample(kept: list[str], entry: str) -> None:
+    """Keep in ``kept`` the EXAMPLES first entries by (length, text), sorted, without
+    sorting all of them (33 million Italian elisions pass through here)."""
+    if len(kept) == EXAMPLES and (len(entry) > len(kept[-1]) or _order(entry) >= _order(kept[-1])):
+        return
+    if entry in kept:
+        return
+    kept.append(entry)
+    kept.sort(key=_order)
+    del kept[EXAMPLES:]
+
+
 def fetch(source: Source, workdir: Path) -> Path:
-    """Download ``source``'s package at its pinned version and unpack it; its root folder."""
+    """Download ``source``'s package at its pinned version and unpack it; its root folder.
+
+    A bundled source's root is ``wordlists/`` itself: nothing is fetched.
+    """
+    if source.bundled:
+        return HERE
     root = workdir / source.package
     if root.exists():
         return root
@@ -125,6 +173,9 @@ def fetch(source: Source, workdir: Path) -> Path:
 def read_entries(source: Source, workdir: Path) -> Iterator[str]:
     """The raw entries of ``source``, one per line, Hunspell dictionaries expanded."""
     path = fetch(source, workdir) / source.path
+    if path.suffix == ".xz":
+        yield from lzma.decompress(path.read_bytes()).decode("utf-8").splitlines()
+        return
     if not source.unmunch:
         yield from path.read_text(encoding="utf-8").splitlines()
         return
@@ -167,12 +218,48 @@ def _hunspell_encoding(aff: Path) -> str:
 
 
 def source_digest(source: Source, workdir: Path) -> str:
-    """The sha256 of the source file as fetched, for the record."""
+    """The sha256 of the source file as fetched (a bundled file's as decompressed), or of a
+    folder's files in name order, for the record."""
     path = fetch(source, workdir) / source.path
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    for file in sorted(path.iterdir()) if path.is_dir() else [path]:
+        data = file.read_bytes()
+        digest.update(lzma.decompress(data) if file.suffix == ".xz" else data)
+    return digest.hexdigest()
 
 
-def write(language: Language, keys: set[str], report: Report, digests: list[str]) -> Path:
+def marked(language: Language, keyer: Keyer, workdir: Path) -> set[str]:
+    """The entries the language's marking source calls abbreviations (``wordlists.marks``)."""
+    if language.marking is None:
+        return set()
+    kind, source = language.marking.kind, language.marking.source
+    path = fetch(source, workdir) / source.path
+    if kind == "keepcase_letterwords":
+        return marks.keepcase_letterwords(path)
+    if kind == "scowl_abbreviations":
+        return marks.scowl_abbreviations(path)
+    aff = path.with_suffix(".aff")
+    encoding = _hunspell_encoding(aff)
+    if kind == "dotted_entries":
+        return marks.dotted_entries(path, encoding)
+    if kind == "lemma_forms":
+        unmunch = fetch(UNMUNCH, workdir) / UNMUNCH.path
+        rules = marks.screen(language.code, keyer)
+
+        def is_abbreviation(word: str) -> bool:
+            try:
+                key = keyer.key(word)
+            except NotationError:
+                return False
+            return len(key) >= MIN_TILES and rules.reason(key) is not None
+
+        return marks.lemma_forms(path, aff, unmunch, encoding, is_abbreviation)
+    raise ValueError(f"unknown marking {kind!r} for {language.code}")
+
+
+def write(
+    language: Language, keys: set[str], report: Report, digests: list[str], marking_digest: str
+) -> Path:
     """Write ``data/{lang}.dawg`` and its record ``data/{lang}.json``; the .dawg's path."""
     DATA.mkdir(exist_ok=True)
     path = DATA / f"{language.code}.dawg"
@@ -182,6 +269,9 @@ def write(language: Language, keys: set[str], report: Report, digests: list[str]
         "edition": language.edition,
         "format": "dawgdic CompletionDAWG (dawg2), UTF-8 keys",
         "digraphs": digraph_codes(editions.get(language.edition)),
+        "name": language.name,
+        "release": language.release,
+        **({"size": language.size} if language.size is not None else {}),
         "sources": [
             {
                 "package": s.package,
@@ -189,13 +279,29 @@ def write(language: Language, keys: set[str], report: Report, digests: list[str]
                 "path": s.path,
                 "licence": s.licence,
                 "sha256": digest,
+                **({"bundled": True} if s.bundled else {}),
                 **({"expanded_with": f"{UNMUNCH.package} {UNMUNCH.version}"} if s.unmunch else {}),
             }
             for s, digest in zip(language.sources, digests, strict=True)
         ],
+        **(
+            {
+                "marking": {
+                    "kind": language.marking.kind,
+                    "package": language.marking.source.package,
+                    "version": language.marking.source.version,
+                    "path": language.marking.source.path,
+                    "sha256": marking_digest,
+                }
+            }
+            if language.marking is not None
+            else {}
+        ),
         "raw": report.raw,
         "kept": report.kept,
         "dropped": {r: report.dropped[r] for r in REASONS if report.dropped[r]},
+        "kept_by_exception": report.exceptions,
+        "examples": {r: report.examples[r] for r in REASONS if r in report.examples},
         "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
     }
     path.with_suffix(".json").write_text(
@@ -207,10 +313,14 @@ def write(language: Language, keys: set[str], report: Report, digests: list[str]
 def build(code: str, workdir: Path) -> Report:
     """Fetch, filter and write one language (its sources united); its report."""
     language = LANGUAGES[code]
+    keyer = Keyer(editions.get(language.edition))
+    screen = marks.screen(code, keyer, marked(language, keyer, workdir))
     entries = itertools.chain.from_iterable(read_entries(s, workdir) for s in language.sources)
-    keys, report = filter_entries(language, entries)
+    keys, report = filter_entries(language, entries, screen)
     digests = [source_digest(s, workdir) for s in language.sources]
-    write(language, keys, report, digests)
+    marking = language.marking
+    marking_digest = source_digest(marking.source, workdir) if marking is not None else ""
+    write(language, keys, report, digests, marking_digest)
     records.copy_licences(language, workdir)
     return report
 

@@ -2,9 +2,10 @@
 
 The source publishes only E = 18, Y = X = Q = 1 and 103 letters in all (WS-21, WS-22);
 the rest "follow Dutch letter frequency" (WS-23). P-02 has us measure that frequency on
-the Dutch word list the project ships, ``wordlists.get("nl")`` (OpenTaal's list, built by
-``python -m wordlists build``: no proper names, abbreviations, hyphens, spaces or digits;
-2 to 15 tiles; accents folded and IJ as I plus J, as on the board). The method:
+the Dutch word list the project ships, ``wordlists.get("nl")`` (OpenTaal's approved base
+words and inflections, built by ``python -m wordlists build``: no proper names,
+abbreviations, hyphens, spaces or digits; 2 to 15 tiles; accents folded and IJ as I plus J,
+as on the board). The method:
 
 1. Frequency. A letter's frequency is its number of occurrences summed over the list's
    words: every word (type) counts once, however common it is in use.
@@ -144,10 +145,10 @@ def main(argv: list[str] | None = None) -> None:
     measured = letter_frequencies(lexicon.keys())
     frequencies = {c: measured[c] for c in sorted(VALUES)}  # every letter, even if unseen
     counts = apportion(frequencies, FIXED, TOTAL_LETTERS)
-    (source,) = lexicon.record["sources"]
+    sources = lexicon.record["sources"]
     provenance = (
-        f"Word list: wordlists/data/nl.dawg, {len(lexicon)} words, from Debian's"
-        f" {source['package']} {source['version']} (OpenTaal)."
+        f"Word list: wordlists/data/nl.dawg, {len(lexicon)} words, from {lexicon.name}"
+        f" {sources[0]['version']}."
     )
     args.output.write_text(render(counts, frequencies, provenance), encoding="utf-8")
     print(f"wrote {args.output}: {provenance}")

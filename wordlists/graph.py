@@ -15,8 +15,8 @@ byte pairs, and turns it into one node per place between two tiles:
 Converting takes a second or two for the largest list, so the arrays are cached: for a
 committed list in the cache folder (``$TILESTREAM_CACHE``, else ``$XDG_CACHE_HOME/tilestream``,
 else ``~/.cache/tilestream``), named by the list's sha256; for a club's own list beside it.
-A club's plain text list (one word a line) is keyed as the calculator reads words, written
-as the same kind of DAWG beside the file and rebuilt when the file's sha256 changes.
+A club's plain text list is read by ``wordlists.lexicon.load_text``, which depends on this
+module (never the other way round).
 """
 
 import array
@@ -26,20 +26,13 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import dawg
 
 import editions
-from editions import codebook
-from editions.errors import GameError, NotationError
 from wordlists.keys import Keyer, digraph_codes
 
-if TYPE_CHECKING:
-    from wordlists.lexicon import Lexicon
-
 MAGIC = b"TSGRAPH1"
-MIN_TILES, MAX_TILES = 2, 15
 MAX_LETTERS = 63  # a node's letters fit one 64-bit mask
 
 # dawgdic's unit layout (dawgdic/dictionary-unit.h)
@@ -47,12 +40,6 @@ _IS_LEAF = 1 << 31
 _HAS_LEAF = 1 << 8
 _EXTENSION = 1 << 9
 _LABEL = _IS_LEAF | 0xFF
-
-
-class WordListError(GameError, ValueError):
-    """A plain text word list that cannot be used: ``no_words`` in it."""
-
-    code = codebook.NO_WORDS
 
 
 class Graph:
@@ -322,82 +309,3 @@ def graph_of(edition: editions.Edition, dawg_path: Path, cache: Path | None) -> 
         except OSError:
             pass
     return graph
-
-
-def read_words(edition: editions.Edition, lines: Iterable[str]) -> tuple[set[str], dict[str, int]]:
-    """The keys of a plain list's words and what was dropped, by reason.
-
-    A line is one word, read as the calculator reads typed text (case, accents, ĳ, the
-    Spanish digraphs longest first). Blank lines and ``#`` comments are skipped; a line
-    that is not letters (digits, spaces, symbols) is dropped as ``not_letters``, a word
-    under 2 or over 15 tiles as ``too_short`` or ``too_long``.
-    """
-    keyer = Keyer(edition)
-    keys: set[str] = set()
-    dropped = {"not_letters": 0, "too_short": 0, "too_long": 0}
-    for line in lines:
-        word = line.strip()
-        if not word or word.startswith("#"):
-            continue
-        try:
-            key = keyer.key(word)
-        except NotationError:
-            dropped["not_letters"] += 1
-            continue
-        if len(key) < MIN_TILES:
-            dropped["too_short"] += 1
-        elif len(key) > MAX_TILES:
-            dropped["too_long"] += 1
-        else:
-            keys.add(key)
-    return keys, dropped
-
-
-def load_text(path: Path | str, code: str) -> "Lexicon":
-    """A club's own list (one word a line) for edition or language ``code``, as a Lexicon.
-
-    The words are keyed as the calculator reads them (``read_words``) and written as the
-    committed lists are, ``FILE.{lang}.dawg`` with its record ``FILE.{lang}.json`` and the
-    graph ``FILE.{lang}.graph``, beside the file (or in the cache folder when that is not
-    writable); they are rebuilt when the file's sha256 differs from the record's.
-    Raises OSError for a file that cannot be read, UnicodeDecodeError for one that is not
-    UTF-8, UnknownLanguage for ``code``, WordListError (``no_words``) for a list without
-    a word.
-    """
-    from wordlists.lexicon import LANGUAGES, Lexicon, language_of
-
-    source = Path(path)
-    language = language_of(code)
-    edition = editions.get(LANGUAGES[language])
-    digest = sha256(source)
-    folder = source.resolve().parent
-    if not os.access(folder, os.W_OK):
-        named = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]
-        folder = cache_folder() / "lists" / named
-        folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{source.name}.{language}"
-    dawg_path, record_path = folder / f"{stem}.dawg", folder / f"{stem}.json"
-    try:
-        record = json.loads(record_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        record = {}
-    if record.get("source_sha256") != digest or not dawg_path.is_file():
-        keys, dropped = read_words(edition, source.read_text(encoding="utf-8").splitlines())
-        if not keys:
-            raise WordListError(f"{source} has no word of 2 to 15 tiles", path=str(source))
-        temporary = dawg_path.with_name(f".{dawg_path.name}.{os.getpid()}.tmp")
-        dawg.CompletionDAWG(sorted(keys)).save(str(temporary))
-        temporary.replace(dawg_path)
-        record = {
-            "language": language,
-            "edition": edition.code,
-            "format": "dawgdic CompletionDAWG (dawg2), UTF-8 keys",
-            "digraphs": digraph_codes(edition),
-            "sources": [{"path": str(source.resolve()), "sha256": digest}],
-            "source_sha256": digest,
-            "kept": len(keys),
-            "dropped": {reason: n for reason, n in dropped.items() if n},
-            "sha256": sha256(dawg_path),
-        }
-        record_path.write_text(json.dumps(record, ensure_ascii=False, indent=2) + "\n", "utf-8")
-    return Lexicon(language, dawg_path, graph_cache=folder / f"{stem}.graph")

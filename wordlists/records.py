@@ -16,9 +16,14 @@ REPORT_END = "<!-- end of build report -->"
 
 
 def copy_licences(language: Language, workdir: Path) -> None:
-    """Copy each source package's copyright file, and the full licence texts it points to."""
+    """Copy each source package's copyright file, and the full licence texts it points to.
+
+    A bundled source's licence is committed beside it (``opentaal/LICENSE.txt``).
+    """
     LICENSES.mkdir(exist_ok=True)
     for source in language.sources:
+        if source.bundled:
+            continue
         path = workdir / source.package / "usr/share/doc" / source.package / "copyright"
         copyright_text = path.read_text(encoding="utf-8")
         if "Files: dictionaries/" in copyright_text:  # LibreOffice's, for ~100 languages
@@ -60,24 +65,53 @@ def stanzas_for(text: str, folder: str) -> str:
 
 
 def report_table() -> str:
-    """The per-language build report, as a Markdown table, from ``data/*.json``."""
+    """The per-language build report, as Markdown tables, from ``data/*.json``: every
+    reason's count, then the abbreviation rules' counts with examples."""
     rows = [
-        "| list | sources (Debian package = version) | raw entries | kept | dropped by reason |",
+        "| list | sources (Debian package = version, or a committed file) | raw entries | kept"
+        " | dropped by reason |",
         "| --- | --- | ---: | ---: | --- |",
+    ]
+    rules = [
+        "",
+        "Abbreviations, units, acronyms and symbols (`wordlists/marks.py`), with the first"
+        " examples by length:",
+        "",
+        "| list | marked by the source's project | listed (`abbreviations.toml`) | no vowel"
+        " | kept by exception |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for path in sorted((HERE / "data").glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
-        sources = "<br>".join(
-            f"`{s['package']}` = {s['version']}"
-            + (f" (+ `{s['expanded_with']}`)" if "expanded_with" in s else "")
-            for s in record["sources"]
-        )
+        sources = "<br>".join(_source(s) for s in record["sources"])
         dropped = ", ".join(f"{reason} {n:,}" for reason, n in record["dropped"].items())
         rows.append(
             f"| {record['language']} | {sources} | {record['raw']:,} | {record['kept']:,} "
             f"| {dropped} |"
         )
-    return "\n".join(rows)
+        cells = [
+            _counted(record["dropped"].get(rule, 0), record["examples"].get(rule, []))
+            for rule in ("marked_abbreviation", "listed_abbreviation", "no_vowel")
+        ]
+        kept = record.get("kept_by_exception", [])
+        cells.append(_counted(len(kept), kept))
+        rules.append(f"| {record['language']} | {' | '.join(cells)} |")
+    return "\n".join([*rows, *rules])
+
+
+def _source(source: dict[str, str]) -> str:
+    if source.get("bundled"):
+        return f"`{source['path']}` from {source['package']} {source['version']}"
+    expanded = f" (+ `{source['expanded_with']}`)" if "expanded_with" in source else ""
+    return f"`{source['package']}` = {source['version']}{expanded}"
+
+
+def _counted(count: int, examples: list[str]) -> str:
+    if not count:
+        return "–"
+    shown = examples[:8]
+    more = ", …" if count > len(shown) else ""
+    return f"{count:,}: {', '.join(shown)}{more}"
 
 
 def write_sources_report() -> None:

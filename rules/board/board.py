@@ -166,6 +166,16 @@ class Board:
             laid._rows = tuple(rows)
         return laid
 
+    def word_at(self, start: Square | str, direction: Direction | str) -> tuple[Tile, ...]:
+        """The tiles of the word on the board from ``start`` reading ``direction``."""
+        row, col = Square.parse(start)
+        dr, dc = (0, 1) if Direction.parse(direction) == Direction.ACROSS else (1, 0)
+        tiles = []
+        while row < SIZE and col < SIZE and (tile := self._cells[row * SIZE + col]) is not None:
+            tiles.append(tile)
+            row, col = row + dr, col + dc
+        return tuple(tiles)
+
 
 def _row(cells: Sequence[Tile | None], row: int) -> str:
     """One row of ``cells`` in row notation."""

@@ -1,1 +1,1 @@
-"""The classic score sheet of 2–4 players: its settlement at the end."""
+"""The classic score sheet of 2–4 players at a physical table: its rules as a mode."""

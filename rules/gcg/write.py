@@ -45,10 +45,10 @@ from events.events import (
 from rules.board.board import Board
 from rules.board.squares import SIZE, Direction, Square, gcg_position
 from rules.board.tiles import bag_letter
-from rules.classic.settlement import rack_tiles, rack_value
 from rules.errors import GameError
 from rules.gcg.read import UNKNOWN, GcgError
 from rules.table.reducer import replay
+from rules.table.settlement import rack_tiles, rack_value
 from rules.table.state import Game, State, Step
 from rules.table.views import player_name
 

@@ -29,9 +29,7 @@ from events.events import (
     WordLine,
 )
 from rules.board import bag
-from rules.board.board import Board
-from rules.board.squares import SIZE, Direction, Square
-from rules.board.tiles import Tile, bag_letter, check_blanks
+from rules.board.tiles import bag_letter, check_blanks
 from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError
 from rules.table import permissions
@@ -40,6 +38,9 @@ from rules.table.state import Game, Online, State, Step
 V = TypeVar("V")
 MIN_MOVE_SECONDS = 60
 MAX_MOVE_SECONDS = 7 * 86400
+#: The times per move a phone offers besides none (the default): 2 and 10 minutes, an hour,
+#: a day, 3 and 7 days. A game may wait for days; whoever lets the time run out passes.
+MOVE_SECONDS_CHOICES = (120, 600, 3600, 86400, 3 * 86400, 7 * 86400)
 
 
 def _refuse(message: str, code: str, **params: object) -> GameError:
@@ -91,26 +92,7 @@ def new_game(game: Game, starter: int, seed: str) -> GameStarted:
     )
 
 
-def decide(
-    game: Game, command: c.TableCommand, contains: Contains | None
-) -> tuple[TableEvent, ...]:
-    """The events of a turn in an online game; raises GameError with a code if refused."""
-    if isinstance(command, c.Play):
-        return play(game, command, contains)
-    if isinstance(command, c.Exchange):
-        return exchange(game, command)
-    if isinstance(command, c.Pass):
-        return pass_turn(game, _mover(game, command.player))
-    if isinstance(command, c.EndGame):
-        return (end(game),)
-    raise _refuse(
-        f"{type(command).__struct_config__.tag} is not part of an online game",
-        codebook.NOT_IN_MODE,
-        mode=game.mode.value,
-    )
-
-
-def _mover(game: Game, player: int | None) -> int:
+def mover(game: Game, player: int | None) -> int:
     """The player to move; another player's turn is refused (a seat plays only its own)."""
     chosen = game.to_move if player is None else player
     if not 0 <= chosen < len(game.players):
@@ -125,15 +107,16 @@ def _mover(game: Game, player: int | None) -> int:
     return chosen
 
 
-def _online(game: Game) -> Online:
+def held(game: Game) -> Online:
+    """The bag and racks of an online game."""
     assert game.online is not None, "an online game has its bag"
     return game.online
 
 
 def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[TableEvent, ...]:
     """A move from the player's rack, judged: placement, rack, every word, then the score."""
-    player = _mover(game, command.player)
-    online = _online(game)
+    player = mover(game, command.player)
+    online = held(game)
     if contains is None:
         raise _refuse(
             "no word list to judge the move", codebook.NO_WORD_LIST, edition=game.edition.code
@@ -154,7 +137,7 @@ def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[TableE
     result = board.score(laid)  # placement first: WS-07..09 and the codes of BRD-12..17
     after = board.lay(laid.tiles)
     edition = game.edition
-    words = [word_tiles(after, w.start or "", w.direction or "") for w in result.words]
+    words = [after.word_at(w.start or "", w.direction or "") for w in result.words]
     bad = invalid_words(edition, words, contains)
     if bad:
         raise _refuse(
@@ -181,21 +164,10 @@ def play(game: Game, command: c.Play, contains: Contains | None) -> tuple[TableE
     return moved, GameEnded(_racks_left(edition, racks))
 
 
-def word_tiles(board: Board, start: str, direction: str) -> tuple[Tile, ...]:
-    """The tiles of the word on ``board`` from ``start`` reading ``direction``."""
-    row, col = Square.parse(start)
-    dr, dc = (0, 1) if Direction.parse(direction) == Direction.ACROSS else (1, 0)
-    tiles = []
-    while row < SIZE and col < SIZE and (tile := board[Square(row, col)]) is not None:
-        tiles.append(tile)
-        row, col = row + dr, col + dc
-    return tuple(tiles)
-
-
 def exchange(game: Game, command: c.Exchange) -> tuple[TableEvent, ...]:
     """An exchange of 1–7 named tiles from the rack, only with 7 in the bag (P-51)."""
-    player = _mover(game, command.player)
-    online = _online(game)
+    player = mover(game, command.player)
+    online = held(game)
     edition = game.edition
     least = exchange_least(game, edition)
     if len(online.bag) < least:
@@ -239,7 +211,7 @@ def pass_turn(game: Game, player: int, timed_out: bool = False) -> tuple[TableEv
 
 def end(game: Game) -> GameEnded:
     """The end with every rack as it stands: the one empty rack, if any, went out."""
-    return GameEnded(_racks_left(game.edition, _online(game).racks))
+    return GameEnded(_racks_left(game.edition, held(game).racks))
 
 
 def _racks_left(edition: Edition, racks: Sequence[tuple[str, ...]]) -> tuple[RackLeft, ...]:
@@ -285,7 +257,9 @@ def time_out(state: State, turn: c.Turn, *, at: int) -> tuple[TableEvent, ...]:
         )
     if game.ended is not None:
         raise _refuse("the game is over", codebook.GAME_OVER)
-    player = permissions.check_reference(state, game, c.Pass(turn=turn))
+    player = permissions.check_reference(
+        state, game, c.Pass(turn=turn), permissions.check_turn_taken
+    )
     due = deadline(game)
     if due is None or at < due:
         raise _refuse("the time per move has not run out", codebook.NOT_DUE)

@@ -1,1 +1,1 @@
-"""The duplicate room: racks drawn, slips, the round's top, the view a seat may have."""
+"""Duplicate: every player the same rack against the top, at a table or in the director's room."""

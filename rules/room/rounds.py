@@ -28,13 +28,10 @@ from rules.board import bag
 from rules.board.tiles import bag_letter
 from rules.board.wordcheck import Contains
 from rules.errors import GameError
-from rules.movegen.moves import WordGraph
-from rules.room import racks, slips, tops
+from rules.room import racks, slips
+from rules.table.inputs import Inputs, Top, TopQuery
 from rules.table.rulesets import RackRule, RoomRules
 from rules.table.state import Game
-
-#: The commands of the room; ``record_top`` in a round with a rack is judged here too.
-COMMANDS = (c.DrawRack, c.SetRack, c.SubmitSlip, c.CloseRound)
 
 
 def _refuse(message: str, code: str, **params: object) -> GameError:
@@ -52,36 +49,32 @@ def in_room(game: Game) -> bool:
     return game.mode is Mode.DUPLICATE and bool(game.rounds) and bool(game.rounds[-1].rack)
 
 
+def query(game: Game) -> TopQuery | None:
+    """What closing the open round must search: the board, the round's rack and the rule
+    set's preference; None before the round has its rack."""
+    if game.board is None or not in_room(game):
+        return None
+    _, rules = rules_of(game)
+    return TopQuery(game.board, "".join(game.rounds[-1].rack), rules.top_preference)
+
+
 def decide(
-    game: Game,
-    command: c.TableCommand,
-    *,
-    at: int,
-    seed: str,
-    contains: Contains | None,
-    graph: WordGraph | None,
+    game: Game, command: c.DrawRack | c.SetRack | c.SubmitSlip | c.CloseRound, inputs: Inputs
 ) -> tuple[TableEvent, ...]:
     """The events of a room command; raises GameError with a code if refused, ValueError
-    for a draw without the server's seed."""
-    if game.mode is not Mode.DUPLICATE:
-        raise _refuse(
-            f"{type(command).__struct_config__.tag} is part of a duplicate game",
-            codebook.NOT_IN_MODE,
-            mode=game.mode.value,
-        )
+    for a draw without the server's seed or a top found for another position."""
     if game.board is None:
         raise _refuse(
             f"{game.edition.code} has no board", codebook.NO_BOARD, edition=game.edition.code
         )
     if isinstance(command, c.SubmitSlip):
-        return (submit(game, command, at),)
-    assert isinstance(command, c.DrawRack | c.SetRack | c.CloseRound)
+        return (submit(game, command, inputs.at),)
     _check_round(game, command.round)
     if isinstance(command, c.DrawRack):
-        return (draw(game, seed),)
+        return (draw(game, inputs.seed),)
     if isinstance(command, c.SetRack):
         return (set_rack(game, command),)
-    return close(game, contains, graph)
+    return close(game, inputs.contains, inputs.top)
 
 
 def _check_round(game: Game, meant: int | None) -> None:
@@ -167,21 +160,25 @@ def submit(game: Game, command: c.SubmitSlip, at: int) -> TableEvent:
     return SlipSubmitted(player, index, word, command.start, command.direction, late)
 
 
-def close(game: Game, contains: Contains | None, graph: WordGraph | None) -> tuple[TableEvent, ...]:
-    """The open round closed with the generator's top, every slip judged."""
-    if not in_room(game):
+def close(game: Game, contains: Contains | None, top: Top | None) -> tuple[TableEvent, ...]:
+    """The open round closed with ``top``, the move generator's (``rules.room.tops.find``),
+    every slip judged. Refused without a top (the edition has no list to find it with);
+    ValueError for a top found for another position than the round's."""
+    searched = query(game)
+    if searched is None:
         raise _refuse("the round has no rack yet", codebook.NO_RACK)
-    if graph is None:
+    if top is None:
         raise _refuse(
             f"{game.edition.code} has no word list to find the top",
             codebook.NO_WORD_LIST,
             edition=game.edition.code,
         )
-    board = game.board
-    assert board is not None
+    if top.query != searched:
+        raise ValueError(f"a top found for {top.query}, not for the round's {searched}")
+    board = searched.board
     _, rules = rules_of(game)
     results = slips.judge(game, contains, rules)
-    move = tops.top(board, "".join(game.rounds[-1].rack), graph, rules.top_preference)
+    move = top.move
     if move is None:  # no move at all: the rack goes back whole (``racks.kept``)
         closed = TopRecorded(0, results=results, computed=True)
         return (closed, GameEnded()) if not racks.in_bag(game, racks.rack_of(game)) else (closed,)

@@ -25,7 +25,6 @@ from rules.board.squares import SIZE, Direction, Square
 from rules.board.tiles import Tile, bag_letter, check_blanks, parse_tiles
 from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError, IllegalPlacement
-from rules.online import play as online
 from rules.table.rulesets import RoomRules
 from rules.table.state import Game, Slip
 
@@ -143,7 +142,7 @@ def _best_blanks(
 def written(board: Board, play: Play, start: str, direction: str) -> str:
     """The whole word ``play`` makes from ``start``, row notation, blanks in lower case."""
     after = board.lay(play.tiles)
-    return "".join(t.notation for t in online.word_tiles(after, start, direction))
+    return "".join(t.notation for t in after.word_at(start, direction))
 
 
 def used(play: Play) -> tuple[str, ...]:
@@ -186,7 +185,7 @@ def _score(
         return _judged(slip, rules.invalid, "unplayable")
     if contains is not None:
         after = board.lay(play.tiles)
-        words = [online.word_tiles(after, w.start or "", w.direction or "") for w in result.words]
+        words = [after.word_at(w.start or "", w.direction or "") for w in result.words]
         bad = invalid_words(board.edition, words, contains)
         if bad:
             return _judged(slip, rules.invalid, "invalid", ", ".join(bad))

@@ -4,13 +4,20 @@ Among moves of the best score the rule set's ``top_preference`` chooses — Elio
 move keeps the blank (``fewest_blanks``) — and then the generator's own stable order (the
 main word's square, across before down, the tiles), so the same position always has the
 same top.
+
+The search is the shell's to run, off its event loop (two blanks on a large list take a good
+part of a second): ``needed`` says what a command must have searched, ``find`` searches it,
+and the decider takes the ``Top`` found as data, as it takes the seed of a draw.
 """
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
+from events import commands as c
 from rules.board.board import Board
 from rules.movegen.moves import Move, WordGraph, generate
+from rules.room.rounds import query
+from rules.table.inputs import Top, TopQuery
+from rules.table.state import State
 
 #: A preference's key: a move with a smaller key is preferred.
 PREFERENCES: dict[str, Callable[[Move], int]] = {
@@ -20,20 +27,23 @@ PREFERENCES: dict[str, Callable[[Move], int]] = {
 }
 
 
+def needed(state: State, command: c.TableCommand) -> TopQuery | None:
+    """What ``command`` on ``state`` needs searched before it is decided: a room round's
+    close its top; None for any other command, or a round without its rack yet."""
+    if not isinstance(command, c.CloseRound) or state.game is None:
+        return None
+    return query(state.game)
+
+
+def find(searched: TopQuery, graph: WordGraph) -> Top:
+    """The top of ``searched`` in the list ``graph``; raises what ``top`` raises."""
+    return Top(searched, top(searched.board, searched.rack, graph, searched.preference))
+
+
 def top(board: Board, rack: str, graph: WordGraph, preference: Sequence[str]) -> Move | None:
     """The move a close plays with ``rack`` (row notation, ``?`` a blank); None when no
     move is possible. Raises KeyError for a preference that is not in ``PREFERENCES``,
-    and what ``generate`` raises for a bad rack.
-
-    Remembered for the last few positions: the server finds the top in a thread first
-    (two blanks on a large list take a good part of a second), and the close it then
-    decides on its event loop finds it here.
-    """
-    return _top(board, rack, graph, tuple(preference))
-
-
-@lru_cache(maxsize=16)
-def _top(board: Board, rack: str, graph: WordGraph, preference: tuple[str, ...]) -> Move | None:
+    and what ``generate`` raises for a bad rack."""
     keys = [PREFERENCES[name] for name in preference]
     moves = generate(board, rack, graph)
     if not moves:

@@ -1,37 +1,21 @@
-"""What a device may see of a duplicate room: the same for everyone but a player's own slip.
+"""What a device may see of a duplicate game: the same for everyone but a player's own slip.
 
-Until the round closes a slip is its player's alone: every device sees whose slips are in
-(the director counts them, the room display too), the player's own phone sees its word,
-square and score as it lies, and no device sees another player's word (DESIGN: slips
-private until the round closes). Once the round has closed every slip is on the sheet,
-judged (``Round.results``).
+Every device sees the rounds, the standings against the tops and the final table, which
+settles no rack (DUP-14). In a room (a round with a rack), until the round closes a slip is
+its player's alone: every device sees whose slips are in (the director counts them, the room
+display too), the player's own phone sees its word, square and score as it lies, and no
+device sees another player's word (DESIGN: slips private until the round closes). Once the
+round has closed every slip is on the sheet, judged (``Round.results``).
 """
 
-import msgspec
+from msgspec.structs import replace
 
 from rules.errors import GameError
 from rules.room import racks, slips
 from rules.room.rounds import rules_of
-from rules.table.state import Game, Slip
-
-
-class SlipView(msgspec.Struct, frozen=True):
-    """A player's own slip for the open round, as it lies on the board (never judged yet)."""
-
-    word: str  # the whole word, row notation, blanks in lower case
-    start: str
-    direction: str
-    points: int  # its score on the board, 0 when it no longer fits
-    late: bool
-
-
-class RoomView(msgspec.Struct, frozen=True):
-    """The duplicate room as one device sees it; the rack is the open round's ``rack``."""
-
-    bag: int  # tiles in the bag, the rack (or the tiles kept for it) aside
-    slips: tuple[int, ...]  # the players whose slip for the open round is in
-    mine: SlipView | None  # the device's own slip: only the seat's own player sees it
-    minimum: int | None  # vowels and consonants the next rack holds; None: none can be drawn
+from rules.table.settlement import FinalRow, final_table
+from rules.table.sheet import RoomView, SheetView, SlipView, Standing, build, noticed, tops
+from rules.table.state import Game, Slip, State
 
 
 def room_view(game: Game, seat: int | None) -> RoomView:
@@ -58,3 +42,35 @@ def _mine(game: Game, slip: Slip) -> SlipView:
         except GameError:
             points = 0  # the rack was typed again since: the close will say it does not fit
     return SlipView(slip.word, slip.start, slip.direction, points, slip.late)
+
+
+def standings(totals: tuple[int, ...], tops: int) -> tuple[Standing, ...]:
+    """Duplicate totals, difference to the sum of the tops and percentage (DUP-05..07)."""
+    return tuple(
+        Standing(p, total, total - tops, (total * 1000 + tops // 2) // tops if tops else None)
+        for p, total in enumerate(totals)
+    )
+
+
+def final(game: Game) -> tuple[FinalRow, ...] | None:
+    """The final table once the game has ended: the totals as they stand."""
+    if game.ended is None:
+        return None
+    return final_table(game.totals, (0,) * len(game.totals))
+
+
+def sheet(state: State, game: Game, seat: int | None) -> SheetView:
+    """The sheet with the standings, and the room as ``seat`` sees it."""
+    return build(
+        state,
+        game,
+        notices=noticed(game),
+        final=final(game),
+        standings=standings(game.totals, tops(game)),
+        room=room_view(game, seat) if game.board else None,
+    )
+
+
+def for_seat(sheet: SheetView, game: Game, seat: int | None) -> SheetView:
+    """``sheet`` with ``seat``'s own slip."""
+    return replace(sheet, room=room_view(game, seat) if sheet.room is not None else None)

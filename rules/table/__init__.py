@@ -1,3 +1,3 @@
 """What every mode shares: the state, the fold and undo, the decider, seating, permissions,
-views, rule sets.
+views, rule sets — and the table of modes (``modes``) they dispatch on.
 """

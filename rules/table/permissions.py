@@ -11,11 +11,13 @@ newest line for an undo or a penalty, the open round for a top, the game for a n
 When the table has moved on, the command is refused with what happened instead, never
 applied to the next player.
 
-Online play is stricter (P-52): a seat plays, exchanges and passes only for itself — the
-host too, and whatever the setting — and only the host undoes or ends the game, since an
-undo hands back the exact rack and bag. A seat the computer plays takes turns from the
-server's computer only (``COMPUTER``), which does nothing else.
+These are the pieces every mode's own rules are made of (``ModeRules.check``): a sheet kept
+at the table (``check_sheet``), a duplicate room's cells (``rules.room.rights``), online play,
+stricter (``rules.online.rights``).
 """
+
+from collections.abc import Callable
+from typing import Literal, NoReturn
 
 import msgspec
 
@@ -25,7 +27,6 @@ from events.events import (
     CellCorrected,
     Exchanged,
     GameEnded,
-    Mode,
     MoveRecorded,
     Passed,
     PenaltyGiven,
@@ -37,7 +38,7 @@ from events.events import (
     WordWithdrawn,
 )
 from rules.errors import GameError
-from rules.table.state import Game, State
+from rules.table.state import Game, LineKind, State
 
 #: The events that write a line on the sheet: what undo strikes (P-30).
 LINE_EVENTS = (
@@ -80,17 +81,22 @@ REFERENCES: dict[type, str] = {
     c.NewGame: "game",
 }
 #: The sheet's line kinds that are turns (penalties and bonuses take none).
-_TURN_LINES = frozenset({"move", "points", "pass", "exchange", "withdrawn"})
+_TURN_LINES: frozenset[LineKind] = frozenset({"move", "points", "pass", "exchange", "withdrawn"})
 #: How the log names the host's device: a table has one host, who is not in its seating.
 HOST = "host"
 #: The role, and the device as the log names it, of the server's computer player.
-COMPUTER = "computer"
+COMPUTER: Literal["computer"] = "computer"
+
+
+#: Who asks: the host, a player seat, a viewer, a device the host has not let in yet, or the
+#: server's computer player.
+ActorRole = Literal["host", "player", "viewer", "waiting", "computer"]
 
 
 class Actor(msgspec.Struct, frozen=True):
     """Who asks: the host, a player seat, or a viewer; ``device`` as the log names it."""
 
-    role: str
+    role: ActorRole
     seat: int | None = None
     device: str = ""
 
@@ -115,35 +121,48 @@ def missing_reference(command: c.TableCommand) -> str | None:
     return field if field is not None and getattr(command, field) is None else None
 
 
-def check(state: State, actor: Actor, command: c.TableCommand) -> None:
-    """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
+def check_viewer(actor: Actor) -> None:
+    """Raise GameError for a viewer: it changes nothing."""
     if actor.role == "viewer":
         raise _refuse("a viewer cannot change the sheet", codebook.VIEWER_READ_ONLY)
-    game = state.game
-    online = game is not None and game.mode is Mode.ONLINE
-    if actor.role == COMPUTER and not (online and isinstance(command, TURNS)):
+
+
+def check_no_game(actor: Actor, command: c.TableCommand) -> None:
+    """Raise GameError unless ``actor`` may ask ``command`` of a table with no game yet."""
+    if actor.role == COMPUTER:
         raise _refuse("the computer takes turns of an online game only", codebook.HOST_ONLY)
-    if game is not None and online:
-        _check_online(state, game, actor, command)
-        return
+    if actor.role != "host" and isinstance(command, HOST_ACTS):
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
+
+
+def check_sheet(
+    state: State,
+    game: Game,
+    actor: Actor,
+    command: c.TableCommand,
+    *,
+    arbiter_acts: tuple[type[c.TableCommand], ...] = ARBITER_ACTS,
+    hosts_end: bool = False,
+) -> None:
+    """Raise GameError unless ``actor`` may ask ``command`` of a sheet everyone at the table
+    keeps: ``arbiter_acts`` are the host's unless one scorekeeper writes every line, and with
+    ``hosts_end`` the end of the game is the host's line to strike."""
+    if actor.role == COMPUTER:
+        raise _refuse("the computer takes turns of an online game only", codebook.HOST_ONLY)
     if actor.role == "host":
         return
     if isinstance(command, HOST_ACTS):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
-    if game is None:
-        return  # nothing to write yet: the decider says so
-    _check_seat(actor, game)
+    check_seat(actor, game)
     if state.seating.writers == "scorekeeper":
         return
-    if isinstance(command, ARBITER_ACTS) or (
-        isinstance(command, c.EndGame) and game.mode is Mode.DUPLICATE
-    ):
+    if isinstance(command, arbiter_acts):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if isinstance(command, c.CorrectCell) and command.player is None:
         raise _refuse("only the host (the director) may set a top", codebook.HOST_ONLY)
-    if isinstance(command, c.Undo) and _hosts_line(game, latest_line(state)):
+    if isinstance(command, c.Undo) and _hosts_line(latest_line(state), hosts_end):
         raise _refuse("only the host may strike that line", codebook.HOST_ONLY)
-    owner = _owner(state, game, command)
+    owner = owner_of(state, game, command)
     if owner is not None and owner != actor.seat:
         raise _refuse(
             f"seat {actor.seat} writes its own lines, not seat {owner}'s",
@@ -152,28 +171,7 @@ def check(state: State, actor: Actor, command: c.TableCommand) -> None:
         )
 
 
-def _check_online(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
-    if isinstance(command, TURNS):
-        owner = _owner(state, game, command)
-        held = game.online
-        computer = held is not None and owner is not None and held.computer(owner) is not None
-        if computer and actor.role != COMPUTER:
-            raise _refuse(f"seat {owner} is the computer's", codebook.COMPUTER_SEAT, seat=owner)
-        if actor.seat != owner or (actor.role == COMPUTER and not computer):
-            raise _refuse(
-                f"seat {actor.seat} plays only for itself, not for seat {owner}",
-                codebook.NOT_YOUR_SEAT,
-                seat=owner,
-            )
-        return
-    if actor.role == "host":
-        return
-    if isinstance(command, (*HOST_ACTS, c.Undo, c.EndGame)):
-        raise _refuse("only the host may do that in an online game", codebook.HOST_ONLY)
-    _check_seat(actor, game)
-
-
-def _check_seat(actor: Actor, game: Game) -> None:
+def check_seat(actor: Actor, game: Game) -> None:
     """Raise ``no_such_seat`` unless ``actor`` sits at a seat of ``game``."""
     if actor.seat is None or not 0 <= actor.seat < len(game.players):
         raise _refuse(
@@ -184,7 +182,7 @@ def _check_seat(actor: Actor, game: Game) -> None:
         )
 
 
-def _owner(state: State, game: Game, command: c.TableCommand) -> int | None:
+def owner_of(state: State, game: Game, command: c.TableCommand) -> int | None:
     """Whose line ``command`` writes or strikes; None when it is nobody's in particular."""
     if isinstance(command, TURNS):
         if command.turn is not None:
@@ -197,11 +195,11 @@ def _owner(state: State, game: Game, command: c.TableCommand) -> int | None:
     return None
 
 
-def _hosts_line(game: Game, line: Recorded | None) -> bool:
-    """Is ``line`` the host's to strike: a penalty, a top, a duplicate game's end? The end
-    of a classic game is any seat's, as ending it is."""
+def _hosts_line(line: Recorded | None, hosts_end: bool) -> bool:
+    """Is ``line`` the host's to strike: a penalty, a top, the end where ending is the
+    host's? Elsewhere the end of the game is any seat's, as ending it is."""
     if line is not None and isinstance(line.event, GameEnded):
-        return game.mode is Mode.DUPLICATE
+        return hosts_end
     return line_seat(line) is None
 
 
@@ -216,9 +214,15 @@ def line_seat(line: Recorded | None) -> int | None:
     return event.player if isinstance(event, CellCorrected) else None
 
 
-def check_reference(state: State, game: Game, command: c.TableCommand) -> int | None:
-    """Raise GameError when the table has moved past what the phone saw; the player meant
-    (from the command's turn), or None when it names none."""
+def check_reference(
+    state: State,
+    game: Game,
+    command: c.TableCommand,
+    check_turn: Callable[[State, Game, c.Turn], None],
+) -> int | None:
+    """Raise GameError when the table has moved past what the phone saw (``check_turn``: the
+    mode's check of a turn meant); the player meant (from the command's turn), or None when
+    it names none."""
     if isinstance(command, c.NewGame | c.Undo | c.GivePenalty | c.RecordTop):
         _check_seen(state, game, command)
         return None
@@ -229,10 +233,7 @@ def check_reference(state: State, game: Game, command: c.TableCommand) -> int | 
         raise _refuse("that turn was in an earlier game", codebook.GAME_CHANGED)
     if not 0 <= turn.player < len(game.players):
         raise _refuse(f"no player {turn.player}", codebook.NO_SUCH_PLAYER, player=turn.player)
-    if game.mode is Mode.DUPLICATE:
-        _check_cell(state, game, turn)
-    elif game.turns[turn.player] != turn.number or game.to_move != turn.player:
-        _check_taken(state, game, turn)
+    check_turn(state, game, turn)
     return turn.player
 
 
@@ -243,8 +244,8 @@ def _check_seen(
         if command.game is not None and command.game != game.started:
             raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
     elif isinstance(command, c.RecordTop):
-        current = len(game.rounds) - 1  # a classic game has no rounds: the decider says so
-        if command.round is not None and game.mode is Mode.DUPLICATE and command.round != current:
+        current = len(game.rounds) - 1  # a game without rounds: the decider refuses a top
+        if command.round is not None and game.rounds and command.round != current:
             raise _refuse(
                 f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
             )
@@ -259,40 +260,15 @@ def _check_seen(
             )
 
 
-def _check_cell(state: State, game: Game, turn: c.Turn) -> None:
-    current = len(game.rounds) - 1
-    if turn.number != current:
-        raise _refuse(
-            f"round {turn.number + 1} is closed", codebook.ROUND_CLOSED, round=turn.number
-        )
-    points = game.rounds[current].scores[turn.player]
-    if points is not None:
-        filled = _cell_filler(state, turn.player)
-        move = filled.event if filled is not None else None
-        words = move.words if isinstance(move, MoveRecorded) else ()
-        kind = "move" if words else "points"
-        _taken(state, turn.player, kind, points, words, filled)
-
-
-def _cell_filler(state: State, player: int) -> Recorded | None:
-    """The event that filled ``player``'s cell of the open round."""
-    step = state.steps
-    while step is not None and not isinstance(step.recorded.event, TopRecorded):
-        event = step.recorded.event
-        if isinstance(event, MoveRecorded | PointsEntered | CellCorrected) and (
-            event.player == player
-        ):
-            return step.recorded
-        step = step.previous
-    return None
-
-
-def _check_taken(state: State, game: Game, turn: c.Turn) -> None:
-    """The turn meant is not the one to play: say who recorded it, or whose turn it is."""
+def check_turn_taken(state: State, game: Game, turn: c.Turn) -> None:
+    """Raise GameError unless ``turn`` is the one to play: say who recorded it, or whose
+    turn it is."""
+    if game.turns[turn.player] == turn.number and game.to_move == turn.player:
+        return
     for line in game.lines:
         if line.player == turn.player and line.round == turn.number and line.kind in _TURN_LINES:
             recorded = _recorded(state, line.seq)
-            _taken(state, turn.player, line.kind, line.points, line.words, recorded)
+            refuse_taken(state, turn.player, line.kind, line.points, line.words, recorded)
     raise _refuse(
         f"it is player {game.to_move}'s turn, not player {turn.player}'s",
         codebook.NOT_TO_MOVE,
@@ -308,14 +284,14 @@ def _recorded(state: State, seq: int) -> Recorded | None:
     return step.recorded if step is not None else None
 
 
-def _taken(
+def refuse_taken(
     state: State,
     player: int,
-    kind: str,
+    kind: LineKind,
     points: int,
     words: tuple[WordLine, ...],
     recorded: Recorded | None,
-) -> None:
+) -> NoReturn:
     """Refuse with who recorded the turn meant, and what: the phone says it in its language."""
     device = recorded.device if recorded is not None else ""
     member = state.seating.member(device)
@@ -329,3 +305,11 @@ def _taken(
         by=member.seat if member is not None else None,
         by_host=device == HOST,
     )
+
+
+def no_host_seat(game: Game) -> None:
+    """At a physical table the host keeps the sheet: no seat of the game is the host's."""
+
+
+def no_computer(game: Game, seat: int) -> None:
+    """Every seat is a person's."""

@@ -15,12 +15,13 @@ from events.events import (
     DeviceAdmitted,
     DeviceJoined,
     DeviceRemoved,
-    Mode,
     Recorded,
+    Role,
     TableEvent,
     WritersSet,
 )
 from rules.errors import GameError
+from rules.table import modes
 from rules.table.state import Member, Seating, State
 
 SEATING_EVENTS = (WritersSet, DeviceJoined, DeviceAdmitted, DeviceRemoved)
@@ -45,7 +46,7 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
 
 
 def join(
-    state: State, device: str, role: str, chosen: int | None, key: str
+    state: State, device: str, role: Role, chosen: int | None, key: str
 ) -> tuple[TableEvent, ...]:
     """The events of ``device`` joining as a viewer or at seat ``chosen``.
 
@@ -73,19 +74,16 @@ def join(
 
 
 def host_seat(state: State) -> int | None:
-    """The seat the host's device plays: the first of an online game the computer does not
-    play, since who starts a game among friends plays in it; at a physical table the host
-    keeps the sheet, no seat."""
+    """The seat the host's device plays, as the game's mode has it (in an online game the
+    first the computer does not play; at a physical table none: the host keeps the sheet)."""
     game = state.game
-    if game is None or game.mode is not Mode.ONLINE:
-        return None
-    return next((s for s in range(len(game.players)) if not computer(state, s)), None)
+    return None if game is None else modes.of(game).host_seat(game)
 
 
 def computer(state: State, seat: int) -> str | None:
     """The strength the computer plays ``seat`` of the current game at; None: a person's."""
     game = state.game
-    return game.online.computer(seat) if game is not None and game.online is not None else None
+    return None if game is None else modes.of(game).computer(game, seat)
 
 
 def taken(state: State) -> tuple[bool, ...]:

@@ -5,13 +5,20 @@ holds no reference cycle, and a replay that makes thousands of them would otherw
 the cycle collector to walk them all again and again.
 """
 
+from typing import Literal
+
 import msgspec
 
 from editions import Edition
-from events.events import Mode, RackLeft, Recorded, SlipScore, WordLine
+from events.events import Mode, RackLeft, Recorded, Role, SlipScore, WordLine, Writers
 from rules.board.board import Board
 from rules.table.history import History
 from rules.table.rulesets import RuleSet
+
+#: A line of the sheet: a turn of one of the first five kinds, or a penalty or bonus beside it.
+LineKind = Literal["move", "points", "pass", "exchange", "withdrawn", "penalty", "bonus"]
+#: An online turn as every device may see it.
+TurnKind = Literal["move", "exchange", "pass"]
 
 
 class Notice(msgspec.Struct, frozen=True, gc=False):
@@ -25,7 +32,7 @@ class Line(msgspec.Struct, frozen=True, gc=False):
     """A line of the sheet: a turn, or a penalty (or bonus) that uses no turn."""
 
     seq: int  # the event that made it; undo names it
-    kind: str  # turns: "move" "points" "pass" "exchange" "withdrawn"; "penalty" "bonus"
+    kind: LineKind
     player: int
     points: int  # what the line adds to the total (a penalty is negative)
     total: int  # the player's total after this line
@@ -72,10 +79,11 @@ class Clock(msgspec.Struct, frozen=True, gc=False):
 
 
 class LastTurn(msgspec.Struct, frozen=True, gc=False):
-    """Online: the latest turn as every device may see it."""
+    """The latest turn as every device may see it: an online game's own, or (in a phone's list
+    of its games) a classic sheet's newest line."""
 
     player: int
-    kind: str  # "move" "exchange" "pass"
+    kind: LineKind
     words: tuple[WordLine, ...] = ()
     points: int = 0
     squares: tuple[str, ...] = ()  # the new tiles' squares
@@ -86,7 +94,7 @@ class LastTurn(msgspec.Struct, frozen=True, gc=False):
 class Online(msgspec.Struct, frozen=True, gc=False):
     """Online play: the server's secrets — the seed, the bag in draw order, every rack.
 
-    Never part of a view as it stands; ``rules.table.views`` cuts out what one seat may see.
+    Never part of a view as it stands; ``rules.online.view`` cuts out what one seat may see.
     Tiles are bag letters: ``A``, ``CH``, ``?`` for a blank.
     """
 
@@ -127,6 +135,7 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     totals: tuple[int, ...]
     board: Board | None  # None for an edition without a board (Literaki)
     turns: tuple[int, ...]  # turns each player has taken: the sheet row of the next one
+    racks: int  # racks in play: one a player, or the one a duplicate round shares (P-42)
     lines: History[Line] = msgspec.field(default_factory=History)
     rounds: tuple[Round, ...] = ()  # duplicate; the last one is the open round
     unscored: frozenset[str] = frozenset()  # squares of tiles placed without a score
@@ -146,7 +155,7 @@ class Member(msgspec.Struct, frozen=True, gc=False):
     """A device at the table as the log knows it (the host's is not in the log)."""
 
     id: str
-    role: str  # "player" or "viewer"
+    role: Role  # "player" or "viewer": the host is not in the log
     seat: int | None
     since: int  # server time it joined, ms
     key: str = ""  # the hash of the phone's lasting key
@@ -157,7 +166,7 @@ class Seating(msgspec.Struct, frozen=True, gc=False):
     """Who sits at the table, and who may write the sheet; it outlasts every game."""
 
     members: tuple[Member, ...] = ()
-    writers: str = "own_seat"
+    writers: Writers = "own_seat"
 
     def member(self, device: str) -> Member | None:
         """The device's place, or None when it is not (or no longer) at the table."""

@@ -15,7 +15,6 @@ import msgspec
 from msgspec.structs import replace
 
 from editions import Edition, codebook
-from events.events import Mode
 from rules.table.state import Game, Line, Notice, Round, Tally
 
 BLANK = "?"
@@ -109,11 +108,10 @@ def track(game: Game) -> Tracking:
     edition, tally = game.edition, game.tally
     letters, warnings = _letters(edition, tally.left)
     not_on_board = edition.total_tiles - tally.taken
-    racks = 1 if game.mode is Mode.DUPLICATE else len(game.players)  # P-42: one shared rack
     return Tracking(
         letters=letters,
         not_on_board=not_on_board,
-        in_bag=not_on_board - racks * edition.rack_size,
+        in_bag=not_on_board - game.racks * edition.rack_size,
         points_only=tally.points_only,
         warnings=warnings,
     )

@@ -17,8 +17,8 @@ from editions.errors import GameError
 from rules import Board
 from rules.board.squares import gcg_position
 from rules.movegen.moves import Move, generate, parse_rack
-from wordlists.graph import Graph, load_text
-from wordlists.lexicon import use
+from wordlists.graph import Graph
+from wordlists.lexicon import load_text, use
 
 COUNT = 10
 

@@ -10,14 +10,27 @@ import msgspec
 
 import editions
 import wordlists
+from events.events import Mode
+from rules.board import scoring
 from rules.online import opponent as computer
-from rules.table import rulesets
+from rules.online import play as online
+from rules.table import decide, rulesets
 
 
 class Letter(msgspec.Struct, frozen=True, array_like=True):
     face: str
     value: int
     count: int
+
+
+class WordListInfo(msgspec.Struct, frozen=True):
+    """A word list as players name it; the phone words it in its language: "OpenTaal (2.20,
+    298.310 woorden)", "SCOWL 2020.12, size 70 (248,257 words)", "club.txt (3 words)"."""
+
+    name: str  # "OpenTaal", "SCOWL", or a club list's file name
+    release: str | None  # "2.20"; None for a club's list
+    size: int | None  # SCOWL's size, where the list has one
+    words: int
 
 
 class EditionInfo(msgspec.Struct, frozen=True):
@@ -32,7 +45,8 @@ class EditionInfo(msgspec.Struct, frozen=True):
     premiums: tuple[str, ...]  # what the typed-mode panel offers
     board: tuple[str, ...] | None  # rows of "2L" "3L" "2W" "3W" ".." tokens; None: no board
     colours: dict[str, str]
-    word_list: str | None  # which list judges the edition's words, None without one
+    word_list: WordListInfo | None  # which list judges the edition's words, None without one
+    classic_rules: tuple[str, ...] = ("house",)  # a classic sheet's choice, the default first
 
 
 class RulesInfo(msgspec.Struct, frozen=True):
@@ -44,12 +58,41 @@ class RulesInfo(msgspec.Struct, frozen=True):
     penalty_adds_move: bool
     penalty_percent: bool
     clock_seconds: int | None
+    exchange_min_bag: int | None = None  # an exchange needs this many tiles in the bag
+
+
+class ModeInfo(msgspec.Struct, frozen=True):
+    """A way to play as the start form offers it, with the limits the decider holds it to."""
+
+    code: str  # "classic", "duplicate", "online"
+    min_players: int
+    max_players: int
+    rules: tuple[str, ...]  # the rule sets a game of the mode may follow, its default first
+    move_seconds: tuple[int, ...] = ()  # online: the times per move offered besides none
 
 
 class Catalog(msgspec.Struct, frozen=True):
     editions: tuple[EditionInfo, ...]
     rules: tuple[RulesInfo, ...]
     strengths: tuple[str, ...] = ()  # the computer's, strongest first (rules.online.opponent)
+    modes: tuple[ModeInfo, ...] = ()
+    max_cross_words: int = scoring.MAX_CROSS_WORDS  # a typed move's words besides the main one
+
+
+#: The classic rule sets a language's players are offered (SHC-07): house rules, then the
+#: tournament rules of the language's federation; Polish house rules are the PFS rules of
+#: play. Every other language plays house rules.
+LANGUAGE_RULES: dict[str, tuple[str, ...]] = {
+    "nl": ("house", "sbnl"),
+    "it": ("house", "figs"),
+    "pl": ("pfs-house", "pfs"),
+}
+#: The rule sets the decider gives a game of a mode that names none of its own.
+_DEFAULT_RULES = {
+    Mode.CLASSIC: rulesets.HOUSE,
+    Mode.DUPLICATE: rulesets.DUPLICATE,
+    Mode.ONLINE: rulesets.ONLINE,
+}
 
 
 def _blank_letters(edition: editions.Edition) -> tuple[str, ...]:
@@ -83,8 +126,33 @@ def _edition(code: str) -> EditionInfo:
         premiums=tuple(str(p) for p in edition.premiums),
         board=board,
         colours={str(p): colour for p, colour in edition.colours},
-        word_list=wordlists.get(code).source if edition.language in wordlists.available() else None,
+        word_list=_word_list(code) if edition.language in wordlists.available() else None,
+        classic_rules=LANGUAGE_RULES.get(edition.language, ("house",)),
     )
+
+
+def _mode(mode: Mode) -> ModeInfo:
+    """What a game of ``mode`` may be: its player counts, the rule sets made for it (a
+    duplicate set for a duplicate game, the online set for an online one, any other for a
+    classic sheet) and, online, the times per move."""
+    default = _DEFAULT_RULES[mode]
+    fits = [
+        r.code
+        for r in rulesets.RULE_SETS.values()
+        if (r.duplicate, r.online) == (mode is Mode.DUPLICATE, mode is Mode.ONLINE)
+    ]
+    return ModeInfo(
+        code=mode.value,
+        min_players=decide.MIN_PLAYERS[mode],
+        max_players=decide.MAX_PLAYERS,
+        rules=(default.code, *(code for code in fits if code != default.code)),
+        move_seconds=online.MOVE_SECONDS_CHOICES if mode is Mode.ONLINE else (),
+    )
+
+
+def _word_list(code: str) -> WordListInfo:
+    lexicon = wordlists.get(code)
+    return WordListInfo(lexicon.name, lexicon.release, lexicon.size, len(lexicon))
 
 
 @cache
@@ -100,8 +168,11 @@ def catalog_json() -> bytes:
             r.penalty_adds_move,
             r.penalty_percent,
             r.clock_seconds,
+            r.exchange_min_bag,
         )
         for r in rulesets.RULE_SETS.values()
     )
     played = tuple(computer.STRENGTHS)
-    return msgspec.json.encode(Catalog(tuple(_edition(c) for c in editions.codes()), rules, played))
+    modes = tuple(_mode(mode) for mode in Mode)
+    every = tuple(_edition(c) for c in editions.codes())
+    return msgspec.json.encode(Catalog(every, rules, played, modes))

@@ -122,7 +122,13 @@ PATHS: dict[str, Any] = {
     "/api/catalog": {
         "get": {
             "summary": "Every edition (letters, values, premium layout) and rule set",
-            "responses": {"200": _json(Catalog, "what the phone's forms and board draw")},
+            "responses": {
+                "200": _json(
+                    Catalog,
+                    "what the phone's forms and board draw: editions, rule sets, and each"
+                    " mode's player counts, rule sets and times per move",
+                )
+            },
         }
     },
     "/api/time": {

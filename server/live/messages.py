@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from events.commands import BoardMove, TableCommand, TypedLetter
+from rules.table.permissions import ActorRole
 from rules.table.state import LastTurn
 
 MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
@@ -161,11 +162,15 @@ class Seats(msgspec.Struct, frozen=True):
     seats: tuple[SeatView, ...]
 
 
+#: The place a device asks for with a join code: the host's is made with the table.
+JoiningRole = Literal["player", "viewer"]
+
+
 class JoinRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Join the table with this code at a seat of its game, or as a viewer."""
 
     code: JoinCode
-    role: Literal["player", "viewer"] = "player"
+    role: JoiningRole = "player"
     seat: int | None = None
     device: DeviceKey = ""
 
@@ -176,7 +181,7 @@ class Joined(msgspec.Struct, frozen=True):
 
     table: str
     token: str
-    role: str
+    role: ActorRole
     seat: int | None = None
     code: str = ""  # the join code, for the host and the players to show
     device: str = ""  # as the log names it
@@ -187,7 +192,7 @@ class DeviceSeen(msgspec.Struct, frozen=True):
     """A device at the table for the host's list: where it sits, since and last seen (ms)."""
 
     id: str
-    role: str
+    role: ActorRole
     seat: int | None
     since: int
     last_seen: int | None

@@ -24,7 +24,7 @@ import msgspec
 
 from editions import codebook
 from editions.errors import GameError
-from events.events import Recorded, TableEvent
+from events.events import Recorded, Role, TableEvent
 from server.stores.windows import Windows
 
 GONE_MS = 86_400_000  # how long a store remembers a deleted table: past any command in flight
@@ -70,7 +70,7 @@ class Device(msgspec.Struct, frozen=True):
     """
 
     table: str
-    role: str  # "host", "player" or "viewer", as it joined
+    role: Role  # as it joined
     seat: int | None = None
     id: str = ""  # as the log names it ("host" for the host)
 

@@ -7,7 +7,6 @@ list as a graph for the move generator to find each round's top (in a thread fir
 """
 
 import asyncio
-import contextlib
 import secrets
 
 import editions
@@ -26,11 +25,14 @@ from rules.online import play as online
 from rules.room import rounds as room
 from rules.room import tops
 from rules.table import permissions
-from rules.table.decide import decide, judges_words, score_move
+from rules.table.decide import decide, judges_words
+from rules.table.decisions import score_move
+from rules.table.inputs import Top
 from rules.table.permissions import COMPUTER, Actor
 from rules.table.state import State
 from server.live.messages import Move
 from server.stores.protocols import Device
+from server.tables.held import Deciding
 from server.tables.joins import Joins, actor
 
 
@@ -44,6 +46,13 @@ def word_graph(edition_code: str) -> WordGraph | None:
     """That list as the move generator walks it (a duplicate room's top), or None."""
     language = editions.get(edition_code).language
     return wordlists.get(language).graph if language in wordlists.available() else None
+
+
+TOP_TRIES = 8  # a close whose round moved on while its top was searched searches again
+
+
+class _TopStale(Exception):
+    """The round a top was searched for is no longer the table's: search again."""
 
 
 class Tables(Joins):
@@ -67,55 +76,58 @@ class Tables(Joins):
         # An online game's bag is a function of a seed only the server knows (rules draws
         # nothing itself); a new game of any mode gets one, which only online play uses.
         seed = secrets.token_hex(16) if isinstance(command, c.StartGame | c.NewGame) else ""
-        if isinstance(command, c.CloseRound):  # the move generator off the event loop
-            await self._find_top(table_id)
         if isinstance(command, c.DrawRack):  # a duplicate room's draw: a seed of its own
             seed = secrets.token_hex(16)
 
-        def deciding(state: State) -> tuple[tuple[TableEvent, ...], str]:
-            who = actor(state, device)
-            if who is None:
-                raise GameError(
-                    "this device was removed from the table", code=codebook.DEVICE_REMOVED
+        def deciding(top: Top | None) -> Deciding:
+            def on(state: State) -> tuple[tuple[TableEvent, ...], str]:
+                who = actor(state, device)
+                if who is None:
+                    raise GameError(
+                        "this device was removed from the table", code=codebook.DEVICE_REMOVED
+                    )
+                if who.role == "waiting":
+                    raise GameError(
+                        "the host has not let this device in yet", code=codebook.NOT_ADMITTED
+                    )
+                if top is not None and tops.needed(state, command) != top.query:
+                    raise _TopStale  # the round moved on while its top was searched
+                edition = command.edition if isinstance(command, c.StartGame) else None
+                if edition is None and state.game is not None:
+                    edition = state.game.edition.code
+                contains = None  # looked up only where it may judge a word: file checks
+                if edition is not None and judges_words(state, command):
+                    contains = lexicon(edition)
+                at = self.clock()
+                events = decide(
+                    state, command, at=at, actor=who, seed=seed, contains=contains, top=top
                 )
-            if who.role == "waiting":
-                raise GameError(
-                    "the host has not let this device in yet", code=codebook.NOT_ADMITTED
-                )
-            edition = command.edition if isinstance(command, c.StartGame) else None
-            if edition is None and state.game is not None:
-                edition = state.game.edition.code
-            contains = None  # looked up only where it may judge a word: that costs file checks
-            if edition is not None and judges_words(state, command):
-                contains = lexicon(edition)
-            found = isinstance(command, c.CloseRound) and edition is not None  # a room's top
-            events = decide(
-                state,
-                command,
-                at=self.clock(),
-                actor=who,
-                seed=seed,
-                contains=contains,
-                graph=word_graph(edition) if found and edition is not None else None,
-            )
-            return events, who.device
+                return events, who.device
 
-        _, seq = await self._append(table_id, deciding, command_id)
-        return seq
+            return on
 
-    async def _find_top(self, table_id: str) -> None:
-        """Find a duplicate room's top in a thread, so that the close then decided on the
-        event loop finds it remembered (``rules.room.tops``); nothing without a rack or a list."""
-        game = (await self.live(table_id)).state.game
-        if game is None or game.board is None or not room.in_room(game):
-            return
-        graph = await asyncio.to_thread(word_graph, game.edition.code)
+        for _ in range(TOP_TRIES):
+            top = await self._top(table_id, command)
+            try:
+                _, seq = await self._append(table_id, deciding(top), command_id)
+            except _TopStale:
+                continue
+            return seq
+        raise GameError("the table is too busy; try again", code=codebook.BUSY)
+
+    async def _top(self, table_id: str, command: c.TableCommand) -> Top | None:
+        """The top a room round's close needs, searched in a thread: the move generator never
+        runs on the event loop. None for any other command, or without a word list (the
+        close then says so)."""
+        if not isinstance(command, c.CloseRound):  # the only command that needs one
+            return None
+        query = tops.needed((await self.live(table_id)).state, command)
+        if query is None:
+            return None
+        graph = await asyncio.to_thread(word_graph, query.board.edition.code)
         if graph is None:
-            return
-        _, rules = room.rules_of(game)
-        rack = "".join(game.rounds[-1].rack)
-        with contextlib.suppress(GameError):  # the close itself says what is wrong
-            await asyncio.to_thread(tops.top, game.board, rack, graph, rules.top_preference)
+            return None
+        return await asyncio.to_thread(tops.find, query, graph)
 
     async def time_out(self, table_id: str, turn: c.Turn, since: int) -> int:
         """Pass the player of ``turn`` (begun at ``since``, ms) whose time per move ran out;

@@ -12,6 +12,7 @@ from rules.table import seating
 from rules.table.permissions import HOST, Actor
 from rules.table.state import State
 from rules.table.views import Audience
+from server.live.messages import JoiningRole
 from server.stores.protocols import Conflict, Device, Store, TableInfo
 from server.tables.held import HELD_MAX, IDLE_MS, Held, now_ms
 from server.tables.live import Live
@@ -45,7 +46,7 @@ def actor(state: State, device: Device) -> Actor | None:
 def audience(who: Actor) -> Audience:
     """Which of the table's views a device gets."""
     if who.role in ("host", "waiting"):
-        return who.role  # type: ignore[return-value]
+        return who.role
     return "member"
 
 
@@ -88,7 +89,7 @@ class Joins(Held):
         return table, await self.live(table.id)
 
     async def join(
-        self, code: str, role: str, seat: int | None, key: str
+        self, code: str, role: JoiningRole, seat: int | None, key: str
     ) -> tuple[TableInfo, str, Actor]:
         """A new device at the table with join ``code``: its token and where it sits (a
         device asking for a taken seat waits for the host).

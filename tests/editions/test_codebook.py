@@ -8,7 +8,7 @@ import pytest
 import editions.errors
 import rules.errors
 import rules.gcg.read
-import rules.table.decide
+import rules.table.decisions
 import wordlists.lexicon
 from editions import codebook
 from editions.codebook import DECLARED
@@ -20,7 +20,7 @@ ERROR_CLASSES = [
     editions.errors.UnknownEdition,
     rules.errors.InvalidMove,
     rules.errors.IllegalPlacement,
-    rules.table.decide.Refused,
+    rules.table.decisions.Refused,
     wordlists.lexicon.UnknownLanguage,
 ]
 

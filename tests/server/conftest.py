@@ -60,7 +60,7 @@ async def redis_store(redis_server: RedisServer) -> AsyncIterator[RedisStore]:
         yield store
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
     """Each backend in turn: the contract tests run once per store."""
     if request.param == "sqlite":
@@ -87,14 +87,12 @@ def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProc
         server.assert_no_crash()
 
 
-@pytest.fixture(scope="module", params=["sqlite", "redis"])
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def module_server(
-    request: pytest.FixtureRequest,
-    tmp_path_factory: pytest.TempPathFactory,
-    redis_server: RedisServer,
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[ServerProcess]:
     """One server for a test module on each store in turn; every test makes its own tables."""
-    redis = redis_server.url if request.param == "redis" else None
+    redis = request.getfixturevalue("redis_server").url if request.param == "redis" else None
     name = request.module.__name__.rpartition(".")[2]
     with ServerProcess(tmp_path_factory.mktemp(f"{name}-{request.param}"), redis=redis) as running:
         yield running

@@ -235,7 +235,11 @@ async def test_a_socket_that_said_hello_outlives_the_hello_timeout(
     async with connect(table.server.ws_url) as ws:
         await ws.send(_hello(table))
         assert (await _answer(ws))["type"] == "state"
-        await asyncio.sleep(HELLO * 3)
+        # A silent socket opened after it is closed when its hello time is up: ours, opened
+        # first, would have been closed before it.
+        async with connect(table.server.ws_url) as silent:
+            closed = await _closed(silent, HELLO + SLACK)
+        assert (closed.code, closed.reason) == (1008, "hello expected")
         await ws.send('{"type": "preview", "id": "p1", "move": {"typed": [[["W"], ["O"]]]}}')
         assert (await _answer(ws))["type"] == "preview"
     watch.check()
@@ -434,6 +438,7 @@ def test_health_names_no_path_and_says_unavailable_when_sqlite_cannot_write(
     watch.check()
 
 
+@pytest.mark.redis  # a redis-server of its own
 def test_health_says_unavailable_when_redis_is_full_or_stopped(tmp_path: Path) -> None:
     store = RedisServer(tmp_path / "redis")
     store.start()

@@ -29,6 +29,11 @@ from tests.server.serving import (
 )
 
 
+def reads(client: redis.Redis) -> int:
+    """How many times the Redis server has been asked to read a log (``XRANGE``)."""
+    return int(client.info("commandstats").get("cmdstat_xrange", {}).get("calls", 0))
+
+
 def on(server: ServerProcess, table: Table, token: str) -> Phone:
     """A phone of ``table`` connected to ``server`` (any server will do: no sticky sessions)."""
     return table.on(server).phone(token)
@@ -148,12 +153,17 @@ async def test_a_malformed_entry_in_one_table_silences_no_other_and_is_logged_on
         await room.open()
         client = redis.Redis.from_url(redis_server.url)
         try:
+            before = reads(client)
             entry = b'{"seq": 0, "event": {"kind": "?"'
             client.xadd(f"table:{{{broken.id}}}", {"data": entry}, id=f"{top + 1}-0")
             client.spublish(f"table:{{{broken.id}}}@0", entry)  # heard, as an append is
+            # The broken table's follower tries again a few times: each try reads its log.
+            deadline = time.monotonic() + 20
+            while reads(client) < before + 2:
+                assert time.monotonic() < deadline, "the follower did not try again"
+                await asyncio.sleep(0.05)
         finally:
             client.close()
-        await asyncio.sleep(3)  # the broken table's follower tries again a few times
         seq = fine.command("x", points(7, turn(0))).json()["seq"]
         await room.until_seq(seq)  # the other table is as live as before
         assert json.loads(room.view)["sheet"]["totals"][0] == 7

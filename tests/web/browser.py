@@ -1,43 +1,31 @@
-"""Debian's Chromium driven by Playwright, and what every browser test needs of it.
+"""What every browser test needs of Chromium and the app.
 
-No browser is downloaded: Playwright starts ``/usr/bin/chromium`` (``CHROMIUM`` overrides
-it), headless, with the flags that keep it off the network. Screenshots of key screens go
-to ``test-artifacts/screens`` (``SCREENSHOTS`` overrides it), kept after the run.
+Chromium itself, and the start page driven in it, are ``bench.browser``'s (the benchmarks
+use them too): Debian's ``/usr/bin/chromium`` through Playwright, no download. Screenshots
+of key screens go to ``test-artifacts/screens`` (``SCREENSHOTS`` overrides it), kept after
+the run.
 """
 
 import os
 import re
-import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
 
+from bench.browser import PHONE as PHONE
+from bench.browser import create_table as create_table
+from bench.browser import launch as launch
+from bench.browser import ready as ready
+from bench.browser import show as show
+from bench.browser import wait_for_state as wait_for_state
 from tests.server.serving import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "test-artifacts" / "screens"))
-ARGS = [
-    "--no-sandbox",  # CI runs as root
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",  # no calls home: this machine's network is closed
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: ViewportSize = {"width": 390, "height": 844}  # a small phone, in CSS pixels
 #: The ``phones`` fixture: a new phone (browser context) each call.
 Phones = Callable[[], Page]
-
-
-def launch(playwright: Playwright) -> Browser:
-    """Headless Chromium from the system; fails loudly when it is missing."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (.ci/run does)")
-    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
 
 
 def open_app(browser: Browser, url: str, language: str = "nl", path: str = "/") -> Page:
@@ -49,25 +37,6 @@ def open_app(browser: Browser, url: str, language: str = "nl", path: str = "/") 
     page.goto(url + path)
     ready(page)
     return page
-
-
-def ready(page: Page) -> None:
-    """Wait until the app has its strings and catalog (``body[data-ready]``)."""
-    page.wait_for_selector("body[data-ready=true]")
-
-
-def wait_for_state(page: Page, predicate: str, timeout: float = 10.0) -> None:
-    """Wait until ``predicate`` (JavaScript, given the app's state) holds on ``page``.
-
-    Not ``page.wait_for_function``: it takes a promise for a truthy value and returns at
-    once, and the state is only reachable through an (async) import.
-    """
-    script = "async () => Boolean((" + predicate + ")((await import('/js/state.js')).app))"
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(script):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{predicate} did not hold within {timeout} s")
-        page.wait_for_timeout(50)
 
 
 def line_kinds(page: Page) -> list[str]:
@@ -91,44 +60,7 @@ def shot(page: Page, name: str, full_page: bool = True) -> Path:
     return path
 
 
-def show(page: Page, view: str) -> None:
-    """Switch the phone to ``view`` ("score", "sheet", "tiles", "table"; without a table
-    "start" and "score") with its tab in the bottom bar."""
-    if page.evaluate("() => document.body.dataset.view") != view:
-        page.locator(f"#tab-{view}").click()
-    page.wait_for_selector(f"body[data-view={view}]")
-
-
 SCOREKEEPER = "Eén telefoon houdt het formulier bij"
-
-
-def create_table(
-    page: Page,
-    players: list[str],
-    mode: str = "Klassiek: om beurten",
-    rules: str | None = None,
-    edition: str = "nl",
-    writers: str | None = None,
-) -> str:
-    """Start a sheet from the start page (``writers``: the label of who writes the sheet,
-    each phone its own seat by default); the table's join code."""
-    if page.locator("#tab-start").count():  # no table yet: the start form is its own view
-        show(page, "start")
-    start = page.locator("#start")  # the calculator has its own edition menu
-    start.get_by_label(mode).check()
-    start.get_by_label("Taal en letterset").select_option(edition)
-    start.get_by_label("Aantal spelers").select_option(str(len(players)))
-    for index, name in enumerate(players, 1):
-        start.get_by_label(f"Naam van speler {index}").fill(name)
-    if rules:
-        start.get_by_label(rules).check()
-    if writers:
-        start.get_by_label(writers).check()
-    start.get_by_role("button", name="Spel beginnen").click()
-    code = page.locator(".table-bar .code")
-    expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))
-    wait_for_state(page, "app => app.view?.sheet")
-    return code.inner_text()
 
 
 def join_table(page: Page, code: str, seat: str, admitted: bool = True) -> None:

@@ -39,6 +39,8 @@ def sentence(language: str, code: str, **params: object) -> str:
     """The refusal ``code`` as the phone says it in ``language`` (small numbers as they are)."""
     text = json.loads((ROOT / "web" / "strings" / f"{language}.json").read_text("utf-8"))
     said = text[f"error.{code}"]
+    if isinstance(said, dict):  # plural: the form for the count (Dutch: one for 1 only)
+        said = said["one" if params[said["plural"]] == 1 else "other"]
     for name, value in params.items():
         said = said.replace(f"{{{name}}}", str(value))
     return said

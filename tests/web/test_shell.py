@@ -80,9 +80,10 @@ def test_the_bar_shows_the_code_every_total_and_who_moves_on_every_view(
         stuck += scrolled > natural
         phone.evaluate("() => window.scrollTo(0, 0)")
     assert stuck >= 2  # the long views were scrolled past the header, the bar stayed
-    show(phone, "table")  # it names the list that judges the table's words
+    show(phone, "table")  # it names the list that judges the table's words, as players do
+    words = f"{len(wordlists.get('nl')):,}".replace(",", ".")
     expect(phone.locator(".table-bar .word-list")).to_have_text(
-        "Woordenlijst: " + wordlists.get("nl").source
+        f"Woordenlijst: OpenTaal (2.20, {words} woorden)"
     )
 
 

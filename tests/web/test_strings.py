@@ -5,6 +5,10 @@ The codes are those declared once in ``editions.codebook`` (with their parameter
 listed here by hand: a new code without a sentence fails here. The phone's own codes
 (``offline``) are read from its modules. The language files having the same keys is
 test_start's.
+
+A string with a count is plural: a form per category of its language's plural rules
+(``Intl.PluralRules``: English one/other, French one/many/other, Polish one/few/many/other),
+and ``plural`` names the parameter whose number chooses the form (``web/js/i18n.js``).
 """
 
 import json
@@ -26,18 +30,30 @@ PHONE_REFUSALS = re.compile(r'\bnew Refused\(\s*"(\w+)"')  # the phone's own: of
 SCORE_REFUSALS = re.compile(r'\brefusal\s*=\s*"(\w+)"')
 
 
-def strings(language: str) -> dict[str, str]:
+#: A string, or a plural string: {"plural": "n", "one": "{n} tile", "other": "{n} tiles"}.
+Text = str | dict[str, str]
+
+
+def strings(language: str) -> dict[str, Text]:
     return json.loads((ROOT / "web" / "strings" / f"{language}.json").read_text("utf-8"))
 
 
-def names(text: str) -> set[str]:
-    """The {placeholders} of a string."""
-    return set(PLACEHOLDER.findall(text))
+def forms(text: Text) -> dict[str, str]:
+    """A string's forms by plural category; a plain string is the one form ``other``."""
+    if isinstance(text, str):
+        return {"other": text}
+    return {category: form for category, form in text.items() if category != "plural"}
+
+
+def names(text: Text) -> set[str]:
+    """The {placeholders} of a string (of every form of a plural one)."""
+    return {name for form in forms(text).values() for name in PLACEHOLDER.findall(form)}
 
 
 def phone_codes() -> set[str]:
     """Refusals the phone makes itself, and the scores' own."""
-    found = set(SCORE_REFUSALS.findall((ROOT / "rules" / "scoring.py").read_text("utf-8")))
+    scoring = ROOT / "rules" / "board" / "scoring.py"
+    found = set(SCORE_REFUSALS.findall(scoring.read_text("utf-8")))
     for script in (ROOT / "web" / "js").glob("*.js"):
         found |= set(PHONE_REFUSALS.findall(script.read_text("utf-8")))
     return found
@@ -96,7 +112,7 @@ def test_every_string_has_the_placeholders_of_the_english_one(language: str) -> 
 
 
 def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
-    english = strings("en")
+    english = strings("en")  # a plural sentence's count is one of them too
     wrong = {
         f"{kind}.{code}": (used, declaration.params)
         for code, declaration in DECLARED.items()
@@ -105,6 +121,38 @@ def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
         and not (used := names(english[f"{kind}.{code}"])) <= set(declaration.params)
     }
     assert wrong == {}
+
+
+def plurals(language: str) -> dict[str, dict[str, str]]:
+    return {key: text for key, text in strings(language).items() if isinstance(text, dict)}
+
+
+def test_the_plural_strings_are_found() -> None:
+    assert {"room.bag", "error.bag_too_small", "start.move_time_days"} <= set(plurals("en"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_plural_string_is_plural_in_every_language_and_names_its_count(language: str) -> None:
+    english, own = plurals("en"), plurals(language)
+    assert sorted(own) == sorted(english)
+    wrong = {
+        key: text.get("plural")
+        for key, text in own.items()
+        if text.get("plural") != english[key]["plural"]
+        or any(f"{{{text['plural']}}}" not in form for form in forms(text).values())
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_form_of_a_plural_string_has_the_same_placeholders(language: str) -> None:
+    differ = {
+        (key, category): PLACEHOLDER.findall(form)
+        for key, text in plurals(language).items()
+        for category, form in forms(text).items()
+        if set(PLACEHOLDER.findall(form)) != names(text)
+    }
+    assert differ == {}
 
 
 def test_no_sentence_is_for_a_code_nobody_sends() -> None:
@@ -166,6 +214,82 @@ def test_numbers_are_written_as_the_language_writes_them(
     page: Page, case: str, language: str, function: str, value: int | None, written: str
 ) -> None:
     assert call(page, language, function, value) == written
+
+
+def test_every_plural_string_has_every_form_its_language_needs(page: Page) -> None:
+    """The categories are the browser's own (``Intl.PluralRules``), never listed here."""
+    needed = page.evaluate(
+        """(languages) => Object.fromEntries(languages.map((language) => [language,
+            new Intl.PluralRules(language).resolvedOptions().pluralCategories]))""",
+        LANGUAGES,
+    )
+    assert set(needed["pl"]) == {"one", "few", "many", "other"}  # a source that answers
+    wrong = {
+        (language, key): sorted(forms(text))
+        for language in LANGUAGES
+        for key, text in plurals(language).items()
+        if set(forms(text)) != set(needed[language])
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "params", "said"),
+    [
+        ("en", "room.bag", {"n": 1}, "1 tile in the bag"),
+        ("en", "room.bag", {"n": 2}, "2 tiles in the bag"),
+        ("en", "room.bag", {"n": 0}, "0 tiles in the bag"),
+        ("pl", "room.bag", {"n": 1}, "W woreczku: 1 płytka"),
+        ("pl", "room.bag", {"n": 2}, "W woreczku: 2 płytki"),
+        ("pl", "room.bag", {"n": 5}, "W woreczku: 5 płytek"),
+        ("pl", "room.bag", {"n": 12}, "W woreczku: 12 płytek"),
+        ("pl", "room.bag", {"n": 22}, "W woreczku: 22 płytki"),
+        ("nl", "room.bag", {"n": 1}, "1 steen in de zak"),
+        ("en", "clock.seconds_left", {"n": 1}, "1 second left"),
+        ("pl", "clock.seconds_left", {"n": 30}, "Zostało 30 sekund"),
+        ("en", "play.last_points", {"name": "Bas", "points": 1}, "Bas: 1 point"),
+        ("nl", "play.last_points", {"name": "Bas", "points": 2000}, "Bas: 2.000 punten"),
+    ],
+)  # fmt: skip
+def test_a_count_chooses_its_form_in_the_phone_language(
+    page: Page, language: str, key: str, params: dict, said: str
+) -> None:
+    assert call(page, language, "t", key, params) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "seconds", "said"),
+    [
+        ("en", 120, "2 minutes"), ("en", 3600, "1 hour"), ("en", 86400, "1 day"),
+        ("en", 259200, "3 days"), ("nl", 600, "10 minuten"), ("nl", 3600, "1 uur"),
+        ("pl", 120, "2 minuty"), ("pl", 600, "10 minut"), ("pl", 3600, "1 godzina"),
+        ("pl", 86400, "1 dzień"), ("pl", 604800, "7 dni"), ("it", 259200, "3 giorni"),
+    ],
+)  # fmt: skip
+def test_a_time_per_move_is_said_with_its_unit(
+    page: Page, language: str, seconds: int, said: str
+) -> None:
+    assert call(page, language, "moveTime", seconds) == said
+
+
+@pytest.mark.parametrize(
+    ("language", "bag", "said"),
+    [
+        ("en", 1, "Only 1 tile is left in the bag: you may exchange only while it holds at"
+         " least 7. Play a word or pass."),
+        ("en", 2, "Only 2 tiles are left in the bag: you may exchange only while it holds at"
+         " least 7. Play a word or pass."),
+        ("pl", 1, "W woreczku została tylko 1 płytka. Wymiana jest możliwa tylko, gdy jest"
+         " ich co najmniej 7. Ułóż słowo albo pasuj."),
+        ("pl", 2, "W woreczku zostały tylko 2 płytki. Wymiana jest możliwa tylko, gdy jest"
+         " ich co najmniej 7. Ułóż słowo albo pasuj."),
+        ("pl", 5, "W woreczku zostało tylko 5 płytek. Wymiana jest możliwa tylko, gdy jest"
+         " ich co najmniej 7. Ułóż słowo albo pasuj."),
+    ],
+)  # fmt: skip
+def test_a_refusal_with_a_count_reads_right(page: Page, language: str, bag: int, said: str) -> None:
+    """The issue's example: "Only 1 tiles are left" in English, whatever the number."""
+    assert call(page, language, "refusal", "bag_too_small", {"bag": bag, "min": 7}) == said
 
 
 PLANK = ["." * 15] * 7 + ["...PLANK......."] + ["." * 15] * 7

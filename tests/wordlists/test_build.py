@@ -87,7 +87,7 @@ def test_filter_entries_counts_every_entry_once():
 
 
 def test_filter_entries_keeps_german_nouns():
-    german = Language("de", "de", (), nouns_capitalised=True)
+    german = Language("de", "de", (), "igerman98", "2016-12-07", nouns_capitalised=True)
     keys, report = build.filter_entries(german, ["Haus", "Häuser", "essen", "Essen", "NATO"])
     assert keys == {"HAUS", "HÄUSER", "ESSEN"}
     assert dict(report.dropped) == {"duplicate": 1, "abbreviation": 1}

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 import editions
 import wordlists
-from wordlists import graph as graph_module
-from wordlists.graph import Graph, WordListError, load_text, read_words
+from wordlists import lexicon as lexicon_module
+from wordlists.graph import Graph
 from wordlists.keys import Keyer
-from wordlists.lexicon import use
+from wordlists.lexicon import WordListError, load_text, read_words, use
 
 NL = editions.get("nl")
 ES = editions.get("es")
@@ -110,7 +110,8 @@ def test_a_club_list_is_built_beside_the_file_and_judges_words(tmp_path: Path) -
         "club.txt.nl.json",
     ]
     assert lexicon.record["kept"] == 3
-    assert lexicon.source == "club.txt" and len(lexicon) == 3
+    assert lexicon.source == "club.txt (3 words)" and len(lexicon) == 3
+    assert (lexicon.name, lexicon.release, lexicon.size) == ("club.txt", None, None)
 
 
 def test_a_club_list_is_reused_until_the_file_changes(tmp_path: Path) -> None:
@@ -141,7 +142,7 @@ def test_a_club_list_in_a_read_only_folder_goes_to_the_cache(
     folder = tmp_path / "club"
     folder.mkdir()
     (folder / "list.txt").write_text("plank\n", encoding="utf-8")
-    monkeypatch.setattr(graph_module.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(lexicon_module.os, "access", lambda path, mode: False)
     assert load_text(folder / "list.txt", "nl").contains("plank")
     assert [p.name for p in folder.iterdir()] == ["list.txt"]
     assert list((cache / "lists").rglob("list.txt.nl.dawg"))
@@ -165,3 +166,29 @@ def test_use_makes_get_judge_by_a_club_list(tmp_path: Path) -> None:
     finally:
         use("nl", None)
     assert wordlists.get("nl").contains("gelopen")
+
+
+def test_graph_module_does_not_depend_on_the_lexicon():
+    # The dependency is one-way: wordlists.lexicon uses wordlists.graph.
+    import ast
+
+    tree = ast.parse(Path(graph_module_file()).read_text(encoding="utf-8"))
+    imported = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert "wordlists.lexicon" not in imported
+    assert "lexicon" not in {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def graph_module_file() -> str:
+    from wordlists import graph
+
+    return graph.__file__

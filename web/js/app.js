@@ -46,11 +46,14 @@ async function boot() {
   document.body.dataset.ready = "true"; // the browser tests and bench wait for this
 }
 
-// The calculator loads when its view first shows: the start view does without it.
-let calculator = null;
+// The views loaded when first shown (their promises): the start view does without the
+// calculator, and only the host's phone loads the devices.
+const loaded = { calculator: null, devices: null };
+
+// The calculator loads when its view first shows.
 function loadView(name) {
-  if (name !== "score" || calculator) return;
-  calculator = Promise.all([import("./calculator.js"), stylesheet("/css/calculator.css")])
+  if (name !== "score" || loaded.calculator) return;
+  loaded.calculator = Promise.all([import("./calculator.js"), stylesheet("/css/calculator.css")])
     .then(([module]) => {
       module.mount(document.getElementById("calculator"));
       changed();
@@ -68,10 +71,9 @@ function loadSheet() {
 }
 
 // Only the host sees the devices at the table: the other phones never load that card.
-let devices = null;
 function loadDevices() {
-  if (devices || !app.view?.devices) return;
-  devices = import("./devices.js").then((module) => {
+  if (loaded.devices || !app.view?.devices) return;
+  loaded.devices = import("./devices.js").then((module) => {
     module.mount(document.getElementById("devices"));
     changed();
   });
@@ -88,16 +90,16 @@ function languageSwitch() {
 }
 
 // A quiet line while the connection is lost; it goes when the phone is back.
-let lost = null;
+const lost = { timer: null };
 function banner(online) {
   const line = document.getElementById("banner");
-  clearTimeout(lost);
+  clearTimeout(lost.timer);
   if (online) {
     line.hidden = true;
     return;
   }
   // A blink of a reconnect is not worth a banner.
-  lost = setTimeout(() => {
+  lost.timer = setTimeout(() => {
     line.textContent = t("common.offline");
     line.hidden = false;
   }, 1500);

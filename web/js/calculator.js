@@ -22,23 +22,30 @@ import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
 const DEBOUNCE = 150; // ms between the last keystroke and asking the server
 
-let section;
-let mode = "typed";
-let check = false; // WL-01: off by default
-let draft = { typed: typed.empty(), board: boardmode.empty() };
-let result = null; // {score, words, rows} or {error}; .stale while a newer answer is due
-let resultRegion;
-let totalLine;
-let toolsRegion;
-let shown = ""; // what of the table the calculator last drew (see onState)
-let shownBusy = "";
-let examplesOpen = false;
-let bound = null; // the turn the record button is for, taken when the move was typed
-let boundMove = "";
-let spent = null; // a duplicate cell this phone has just filled with the move it keeps
+// The view's state, in one place: what it shows and what it waits for.
+const ui = {
+  section: null,
+  mode: "typed",
+  check: false, // WL-01: off by default
+  draft: { typed: typed.empty(), board: boardmode.empty() },
+  result: null, // {score, words, rows} or {error}; .stale while a newer answer is due
+  resultRegion: null,
+  totalLine: null,
+  toolsRegion: null,
+  shown: "", // what of the table the calculator last drew (see onState)
+  shownBusy: "",
+  examplesOpen: false,
+  bound: null, // the turn the record button is for, taken when the move was typed
+  boundMove: "",
+  spent: null, // a duplicate cell this phone has just filled with the move it keeps
+  // asking the server: the debounce timer, the newest question and what it was about
+  timer: null,
+  asked: 0,
+  lastKey: "",
+};
 
 export function mount(element) {
-  section = element;
+  ui.section = element;
   fromLink();
   subscribe(onState);
   onLanguage(render);
@@ -61,8 +68,8 @@ function tableKey() {
 const busyKey = () => JSON.stringify([live.inFlight(...TURNS), live.unanswered("record_top")]);
 
 function onState() {
-  if (tableKey() !== shown) render();
-  else if (busyKey() !== shownBusy && resultRegion) drawResult();
+  if (tableKey() !== ui.shown) render();
+  else if (busyKey() !== ui.shownBusy && ui.resultRegion) drawResult();
 }
 
 // --- what the calculator works on --------------------------------------------------------
@@ -92,16 +99,16 @@ function context() {
 const boardless = (edition) => !edition.board; // BRD-23: Literaki has its own layout
 
 function currentMove(ctx = context()) {
-  return mode === "board" ? boardmode.move(draft.board, ctx.faces)
-    : typed.move(draft.typed, ctx.faces);
+  return ui.mode === "board" ? boardmode.move(ui.draft.board, ctx.faces)
+    : typed.move(ui.draft.typed, ctx.faces);
 }
 
-const hasMove = () => (mode === "board" ? !boardmode.isEmpty(draft.board)
-  : !typed.isEmpty(draft.typed));
+const hasMove = () => (ui.mode === "board" ? !boardmode.isEmpty(ui.draft.board)
+  : !typed.isEmpty(ui.draft.typed));
 
 function clearMove() {
-  draft = { typed: typed.empty(), board: boardmode.empty() };
-  result = null;
+  ui.draft = { typed: typed.empty(), board: boardmode.empty() };
+  ui.result = null;
 }
 
 // --- drawing -----------------------------------------------------------------------------
@@ -109,24 +116,24 @@ function clearMove() {
 function render() {
   if (!app.catalog) return;
   const ctx = context();
-  if (mode === "board" && boardless(ctx.edition)) mode = "typed";
-  shown = tableKey();
+  if (ui.mode === "board" && boardless(ctx.edition)) ui.mode = "typed";
+  ui.shown = tableKey();
   const typing = document.activeElement;
-  const caret = isText(typing) && section.contains(typing)
+  const caret = isText(typing) && ui.section.contains(typing)
     ? [typing.selectionStart, typing.selectionEnd] : null;
-  resultRegion = h("div", { class: "result" });
-  totalLine = h("p", { class: "total", id: "calc-total", "aria-live": "polite",
+  ui.resultRegion = h("div", { class: "result" });
+  ui.totalLine = h("p", { class: "total", id: "calc-total", "aria-live": "polite",
     "aria-atomic": "true" });
-  toolsRegion = h("div", { class: "tools" });
-  replace(section,
+  ui.toolsRegion = h("div", { class: "tools" });
+  replace(ui.section,
     h("h2", { id: "calculator-title" }, t("calc.title")),
     editionField(ctx),
     modeSwitch(ctx),
-    mode === "board" ? boardmode.render(draft.board, ctx) : typed.render(draft.typed, ctx),
+    ui.mode === "board" ? boardmode.render(ui.draft.board, ctx) : typed.render(ui.draft.typed, ctx),
     wordCheck(),
-    totalLine,
-    resultRegion,
-    toolsRegion,
+    ui.totalLine,
+    ui.resultRegion,
+    ui.toolsRegion,
     game() ? null : examples());
   if (caret && isText(document.activeElement)) document.activeElement.setSelectionRange(...caret);
   drawResult();
@@ -157,16 +164,16 @@ function modeSwitch(ctx) {
   const option = (value, label, disabled) => h("label", { class: "option" },
     h("input", {
       type: "radio", name: "calc-mode", id: `calc-mode-${value}`, value,
-      checked: mode === value, disabled,
+      checked: ui.mode === value, disabled,
       "aria-describedby": disabled ? "calc-no-board" : null,
       onchange: (event) => {
         if (hasMove() && !confirm(t("calc.switch_confirm"))) {
           event.target.checked = false;
-          document.getElementById(`calc-mode-${mode}`).checked = true;
+          document.getElementById(`calc-mode-${ui.mode}`).checked = true;
           return;
         }
         clearMove();
-        mode = value;
+        ui.mode = value;
         render();
       },
     }), " ", label);
@@ -180,34 +187,35 @@ function modeSwitch(ctx) {
 function wordCheck() {
   return h("div", { class: "wordcheck" },
     h("label", { class: "option" },
-      h("input", { type: "checkbox", id: "calc-check", checked: check, onchange: (event) => {
-        check = event.target.checked;
+      h("input", { type: "checkbox", id: "calc-check", checked: ui.check, onchange: (event) => {
+        ui.check = event.target.checked;
         render();
       } }), " ", t("wordcheck.toggle")),
-    check ? h("p", { class: "hint" }, t("wordcheck.notice")) : null);
+    ui.check ? h("p", { class: "hint" }, t("wordcheck.notice")) : null);
 }
 
 // Every word with its points and formula (SCR-17), the bingo, the total, and why a move is
 // refused; then what may be done with it.
 function drawResult() {
-  shownBusy = busyKey();
-  const score = result && result.score;
+  ui.shownBusy = busyKey();
+  const score = ui.result && ui.result.score;
   const said = score ? t("calc.total", { points: number(score.total) }) : "";
-  if (totalLine.textContent !== said) totalLine.textContent = said; // read out once
-  totalLine.hidden = !score;
-  resultRegion.classList.toggle("stale", Boolean(result && result.stale));
-  if (!result) {
-    replace(resultRegion, h("p", { class: "hint" },
-      t(mode === "board" ? "calc.empty_board" : "calc.empty_typed")));
+  if (ui.totalLine.textContent !== said) ui.totalLine.textContent = said; // read out once
+  ui.totalLine.hidden = !score;
+  ui.resultRegion.classList.toggle("stale", Boolean(ui.result && ui.result.stale));
+  if (!ui.result) {
+    replace(ui.resultRegion, h("p", { class: "hint" },
+      t(ui.mode === "board" ? "calc.empty_board" : "calc.empty_typed")));
     return;
   }
-  if (result.error) {
-    replace(resultRegion, h("p", { class: "refusal", role: "alert",
-      dataset: { code: result.error.code } }, refusal(result.error.code, result.error.params)));
+  if (ui.result.error) {
+    replace(ui.resultRegion, h("p", { class: "refusal", role: "alert",
+      dataset: { code: ui.result.error.code } },
+    refusal(ui.result.error.code, ui.result.error.params)));
     return;
   }
-  const statuses = result.words || [];
-  replace(resultRegion,
+  const statuses = ui.result.words || [];
+  replace(ui.resultRegion,
     h("ol", { class: "words" }, score.words.map((word, i) => h("li", { class: "word-score" },
       h("p", { class: "word-line" },
         h("span", { class: "word" }, word.word),
@@ -230,11 +238,11 @@ function drawResult() {
 // A player's own phone records only its own turn or cell; the phone keeping the sheet any.
 function actions(score) {
   const running = game();
-  const ready = !result.stale && !score.refusal;
+  const ready = !ui.result.stale && !score.refusal;
   const buttons = [];
   const move = currentMove();
   const busy = live.inFlight(...TURNS);
-  const turn = running && bound && bound.game === running.started ? bound : null;
+  const turn = running && ui.bound && ui.bound.game === running.started ? ui.bound : null;
   if (ready && turn && recordable(running, turn)) {
     const name = playerName(running.players, turn.player);
     const points = number(score.total);
@@ -248,7 +256,7 @@ function actions(score) {
       () => record(refer(running, { type: "record_top", ...move }), true),
       live.unanswered("record_top")));
   }
-  if (mode === "board" && ready && (!running || canWrite())) {
+  if (ui.mode === "board" && ready && (!running || canWrite())) {
     buttons.push(button(t(running ? "calc.place_unscored" : "calc.place"), "",
       () => place(move)));
   }
@@ -284,20 +292,20 @@ function bind(move) {
   const running = game();
   const key = JSON.stringify(move);
   if (!running || !move) {
-    bound = null;
-    boundMove = "";
+    ui.bound = null;
+    ui.boundMove = "";
     return;
   }
-  const filled = bound && bound === spent && running.mode === "duplicate"
-    && running.rounds[bound.number]?.scores[bound.player] !== null;
-  if (bound && key === boundMove && bound.game === running.started && !filled) return;
-  bound = target(running);
-  boundMove = key;
+  const filled = ui.bound && ui.bound === ui.spent && running.mode === "duplicate"
+    && running.rounds[ui.bound.number]?.scores[ui.bound.player] !== null;
+  if (ui.bound && key === ui.boundMove && ui.bound.game === running.started && !filled) return;
+  ui.bound = target(running);
+  ui.boundMove = key;
 }
 
 // Recording empties the move (SHC-11); a refusal puts it back.
 async function record(command, clear) {
-  const saved = { draft, result };
+  const saved = { draft: ui.draft, result: ui.result };
   if (clear) {
     clearMove();
     render();
@@ -307,13 +315,13 @@ async function record(command, clear) {
     await live.send(command);
     settle(before);
     if (!clear && command.turn) { // on to the next empty cell, once the sheet shows this one
-      spent = command.turn;
+      ui.spent = command.turn;
       bind(currentMove());
       drawResult();
     }
   } catch (error) {
-    if (clear) ({ draft, result } = saved);
-    bound = null; // bound again to the turn to play now, under the sentence saying why
+    if (clear) ({ draft: ui.draft, result: ui.result } = saved);
+    ui.bound = null; // bound again to the turn to play now, under the sentence saying why
     render();
     sayRefusal(error);
   }
@@ -324,7 +332,7 @@ function place(move) {
     record({ type: "place_tiles", ...move }, true);
     return;
   }
-  boardmode.saveLocal(editionCode(), result.rows);
+  boardmode.saveLocal(editionCode(), ui.result.rows);
   clearMove();
   render();
 }
@@ -340,45 +348,41 @@ function clearBoard() {
 
 // --- asking the server -------------------------------------------------------------------
 
-let timer = null;
-let asked = 0;
-let lastKey = "";
-
 // Score again when the move, the edition, the board or the check changed.
 function schedule() {
   const ctx = context();
   const move = currentMove(ctx);
   const useLive = Boolean(game() && app.online);
-  const rows = mode === "board" ? ctx.rows : null;
-  const key = JSON.stringify([ctx.edition.code, move, rows, check, useLive]);
+  const rows = ui.mode === "board" ? ctx.rows : null;
+  const key = JSON.stringify([ctx.edition.code, move, rows, ui.check, useLive]);
   bind(move);
   drawTools();
-  if (key === lastKey) return;
-  lastKey = key;
-  clearTimeout(timer);
-  asked += 1;
+  if (key === ui.lastKey) return;
+  ui.lastKey = key;
+  clearTimeout(ui.timer);
+  ui.asked += 1;
   if (!move) {
-    result = null;
+    ui.result = null;
     drawResult();
     return;
   }
-  if (result) {
-    result.stale = true;
+  if (ui.result) {
+    ui.result.stale = true;
     drawResult();
   }
-  const mine = asked;
+  const mine = ui.asked;
   const before = mark(); // what was said before this move was typed
-  timer = setTimeout(async () => {
+  ui.timer = setTimeout(async () => {
     let answer;
     try {
-      answer = useLive ? await live.preview(move, check)
-        : await api.score(ctx.edition.code, move, rows, check);
+      answer = useLive ? await live.preview(move, ui.check)
+        : await api.score(ctx.edition.code, move, rows, ui.check);
       answer = { score: answer.score, words: answer.words || [], rows: answer.rows || null };
     } catch (error) {
       answer = { error };
     }
-    if (mine !== asked) return;
-    result = answer;
+    if (mine !== ui.asked) return;
+    ui.result = answer;
     if (!answer.error) settle(before); // the move scores now: an older error is past
     drawResult();
   }, DEBOUNCE);
@@ -393,10 +397,10 @@ function shareLink() {
 }
 
 function drawTools() {
-  if (!toolsRegion) return;
+  if (!ui.toolsRegion) return;
   const ctx = context();
-  const boardTools = mode === "board" && (game() ? canWrite() && ctx.marked.size : ctx.rows);
-  replace(toolsRegion,
+  const boardTools = ui.mode === "board" && (game() ? canWrite() && ctx.marked.size : ctx.rows);
+  replace(ui.toolsRegion,
     boardTools ? button(t("calc.clear_board"), "", clearBoard) : null,
     currentMove(ctx) ? button(t("calc.copy_link"), "", copyLink) : null);
 }
@@ -405,8 +409,8 @@ async function copyLink() {
   const link = shareLink();
   const field = h("input", { id: "calc-link", readonly: true, value: link,
     onfocus: (event) => event.target.select() });
-  toolsRegion.querySelector(".field")?.remove();
-  toolsRegion.append(h("div", { class: "field" },
+  ui.toolsRegion.querySelector(".field")?.remove();
+  ui.toolsRegion.append(h("div", { class: "field" },
     h("label", { for: "calc-link" }, t("calc.link")), field));
   if (await copyText(link)) say(t("calc.link_copied"), "info");
   else field.focus(); // no clipboard: the link is selected for a long press
@@ -431,11 +435,11 @@ function load({ edition, move }) {
   const faces = context().faces;
   clearMove();
   if (move && move.board && !boardless(editionInfo(editionCode()))) {
-    mode = "board";
-    draft.board = boardmode.fromMove(move.board, faces);
+    ui.mode = "board";
+    ui.draft.board = boardmode.fromMove(move.board, faces);
   } else if (move && Array.isArray(move.typed)) {
-    mode = "typed";
-    draft.typed = typed.fromMove(move.typed, faces);
+    ui.mode = "typed";
+    ui.draft.typed = typed.fromMove(move.typed, faces);
   }
 }
 
@@ -446,8 +450,8 @@ function examples() {
   const own = EXAMPLES.filter((x) => editionInfo(x.edition).language === language);
   const shown = own.length ? own : EXAMPLES;
   const editions = [...new Set(shown.map((x) => x.edition))];
-  return h("details", { class: "examples", open: examplesOpen,
-    ontoggle: (event) => { examplesOpen = event.target.open; } },
+  return h("details", { class: "examples", open: ui.examplesOpen,
+    ontoggle: (event) => { ui.examplesOpen = event.target.open; } },
     h("summary", {}, t("calc.examples")),
     h("p", { class: "hint" }, t("calc.examples_hint")),
     editions.map((code) => [

@@ -36,44 +36,48 @@ function status(clock, ms) {
   return clock.remaining < clock.seconds * 1000 ? "paused" : "ready";
 }
 
-let clock = null; // the table's clock as last sent, or null when no clock shows
-let timer = null;
-let armed = null; // running_since of a run seen with time left: it may still ring once
-let bracket = null; // the last of SPOKEN announced (or passed silently) in this run
+// The view's state, in one place.
+const ui = {
+  clock: null, // the table's clock as last sent, or null when no clock shows
+  timer: null,
+  armed: null, // running_since of a run seen with time left: it may still ring once
+  bracket: null, // the last of SPOKEN announced (or passed silently) in this run
+  audio: null, // the AudioContext, made on the first tap (see unlock)
+};
 
 // Follow the table's clock (null: none shows); called on every render.
 export function follow(next) {
   const run = next && next.running_since;
-  if (!clock || !next || clock.running_since !== run) {
-    armed = null;
-    bracket = null;
+  if (!ui.clock || !next || ui.clock.running_since !== run) {
+    ui.armed = null;
+    ui.bracket = null;
   }
-  clock = next;
-  if (clock) liveRegion(); // in place before it speaks, or screen readers miss the first line
-  if (run !== null && run !== undefined && !timer) timer = setInterval(tick, TICK);
-  if ((run === null || run === undefined) && timer) {
-    clearInterval(timer);
-    timer = null;
+  ui.clock = next;
+  if (ui.clock) liveRegion(); // in place before it speaks, or screen readers miss the first line
+  if (run !== null && run !== undefined && !ui.timer) ui.timer = setInterval(tick, TICK);
+  if ((run === null || run === undefined) && ui.timer) {
+    clearInterval(ui.timer);
+    ui.timer = null;
   }
   tick();
 }
 
 function tick() {
-  if (!clock) return;
-  const ms = left(clock, serverNow());
+  if (!ui.clock) return;
+  const ms = left(ui.clock, serverNow());
   const text = mmss(ms);
-  const word = t(`clock.${status(clock, ms)}`);
+  const word = t(`clock.${status(ui.clock, ms)}`);
   for (const face of document.querySelectorAll(".clock-face")) {
     face.querySelector(".clock-time").textContent = text;
     face.querySelector(".clock-status").textContent = word;
     face.classList.toggle("low", ms <= 10000);
     face.classList.toggle("up", ms === 0);
   }
-  if (clock.running_since === null) return;
+  if (ui.clock.running_since === null) return;
   speak(Math.ceil(ms / 1000));
-  if (ms > 0) armed = clock.running_since;
-  else if (armed === clock.running_since) {
-    armed = null; // once per run, however often the screen redraws
+  if (ms > 0) ui.armed = ui.clock.running_since;
+  else if (ui.armed === ui.clock.running_since) {
+    ui.armed = null; // once per run, however often the screen redraws
     signal();
     setTimeout(changed); // the director's button turns from pause to start again
   }
@@ -83,9 +87,9 @@ function tick() {
 // halfway through a run starts from where the run is, without saying it.
 function speak(seconds) {
   const due = SPOKEN.filter((mark) => seconds <= mark).pop() ?? Infinity;
-  if (due === bracket) return;
-  const first = bracket === null;
-  bracket = due;
+  if (due === ui.bracket) return;
+  const first = ui.bracket === null;
+  ui.bracket = due;
   if ((first && seconds > 0) || due === Infinity) return;
   let line = t("clock.time_up");
   if (due === 60) line = t("clock.one_minute");
@@ -104,11 +108,11 @@ function liveRegion() {
 
 // The time, big; `role="timer"` keeps it quiet for screen readers (speak() talks instead).
 export function face() {
-  const ms = left(clock, serverNow());
+  const ms = left(ui.clock, serverNow());
   return h("div", { class: "clock-face" },
     h("p", { class: "clock-time", role: "timer", "aria-label": t("clock.title") },
-      clock ? mmss(ms) : ""),
-    h("p", { class: "clock-status" }, clock ? t(`clock.${status(clock, ms)}`) : ""));
+      ui.clock ? mmss(ms) : ""),
+    h("p", { class: "clock-status" }, ui.clock ? t(`clock.${status(ui.clock, ms)}`) : ""));
 }
 
 // The clock on a phone: its face for everyone, the controls for the director only.
@@ -157,14 +161,12 @@ function act(command) {
 
 // Sound needs a tap first (browsers' autoplay rules): make the AudioContext on the first
 // tap or key anywhere, and wake it again after the phone suspended it.
-let audio = null;
-
 function unlock() {
   try {
-    audio = audio || new AudioContext();
-    if (audio.state !== "running") audio.resume().catch(() => {}); // the next tap tries again
+    ui.audio = ui.audio || new AudioContext();
+    if (ui.audio.state !== "running") ui.audio.resume().catch(() => {}); // the next tap tries again
   } catch {
-    audio = null; // no Web Audio here: the vibration still comes
+    ui.audio = null; // no Web Audio here: the vibration still comes
   }
 }
 
@@ -178,16 +180,16 @@ export function listenForGesture() {
 function signal() {
   if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
   unlock();
-  if (!audio) return;
-  const now = audio.currentTime;
+  if (!ui.audio) return;
+  const now = ui.audio.currentTime;
   for (const start of [0, 0.35]) {
-    const tone = audio.createOscillator();
-    const volume = audio.createGain();
+    const tone = ui.audio.createOscillator();
+    const volume = ui.audio.createGain();
     tone.frequency.value = 880;
     volume.gain.setValueAtTime(0.0001, now + start);
     volume.gain.exponentialRampToValueAtTime(0.5, now + start + 0.02);
     volume.gain.exponentialRampToValueAtTime(0.0001, now + start + 0.25);
-    tone.connect(volume).connect(audio.destination);
+    tone.connect(volume).connect(ui.audio.destination);
     tone.start(now + start);
     tone.stop(now + start + 0.3);
   }

@@ -14,65 +14,68 @@ import { h, replace, sayRefusal } from "./ui.js";
 const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
 const SEATING = ["admit_device", "remove_device"];
 
-let section;
-let open = false;
-let listed = null; // GET /api/tables/{table}/devices, while the card is open
-let loadedFor = ""; // the devices (as the view had them) the list was loaded for
-let timer = null;
-let shown = "";
+// The view's state, in one place.
+const ui = {
+  section: null,
+  open: false,
+  listed: null, // GET /api/tables/{table}/devices, while the card is open
+  loadedFor: "", // the devices (as the view had them) the list was loaded for
+  timer: null,
+  shown: "",
+};
 
 export function mount(element) {
-  section = element;
+  ui.section = element;
   subscribe(render);
-  onLanguage(() => { shown = ""; render(); });
+  onLanguage(() => { ui.shown = ""; render(); });
 }
 
 function render() {
   const devices = isHost() && app.view ? app.view.devices : null;
   if (!devices) {
     stop();
-    if (shown) section.replaceChildren();
-    shown = "";
+    if (ui.shown) ui.section.replaceChildren();
+    ui.shown = "";
     return;
   }
   const now = JSON.stringify(devices);
-  if (open && now !== loadedFor) load(now);
-  const key = JSON.stringify([now, writers(), sheet()?.players, open, listed,
+  if (ui.open && now !== ui.loadedFor) load(now);
+  const key = JSON.stringify([now, writers(), sheet()?.players, ui.open, ui.listed,
     inFlight(...SEATING), inFlight("set_writers")]);
-  if (key === shown) return;
-  shown = key;
-  replace(section, requests(devices), card(devices));
+  if (key === ui.shown) return;
+  ui.shown = key;
+  replace(ui.section, requests(devices), card(devices));
 }
 
 async function load(key = JSON.stringify(app.view?.devices ?? null)) {
-  loadedFor = key;
+  ui.loadedFor = key;
   try {
-    listed = await tableDevices(app.session);
+    ui.listed = await tableDevices(app.session);
   } catch (error) {
     if (error.code !== "offline") sayRefusal(error);
   }
-  shown = ""; // the ages ("5 seconds ago") move on
+  ui.shown = ""; // the ages ("5 seconds ago") move on
   render();
 }
 
 function stop() {
-  clearInterval(timer);
-  timer = null;
-  open = false;
-  listed = null;
-  loadedFor = "";
+  clearInterval(ui.timer);
+  ui.timer = null;
+  ui.open = false;
+  ui.listed = null;
+  ui.loadedFor = "";
 }
 
 function toggle() {
-  open = !open;
-  clearInterval(timer);
-  timer = null;
-  if (open) {
+  ui.open = !ui.open;
+  clearInterval(ui.timer);
+  ui.timer = null;
+  if (ui.open) {
     load();
-    timer = setInterval(load, REFRESH);
+    ui.timer = setInterval(load, REFRESH);
   } else {
-    listed = null;
-    loadedFor = "";
+    ui.listed = null;
+    ui.loadedFor = "";
   }
   render();
 }
@@ -110,9 +113,9 @@ function requests(devices) {
 
 // The table card: who writes the sheet, and the devices at the table.
 function card(devices) {
-  const rows = listed || devices.map((d) => ({ ...d, last_seen: undefined }));
+  const rows = ui.listed || devices.map((d) => ({ ...d, last_seen: undefined }));
   const busy = inFlight(...SEATING);
-  return h("details", { class: "card devices", open },
+  return h("details", { class: "card devices", open: ui.open },
     h("summary", {
       id: "devices-summary",
       onclick: (event) => {

@@ -18,11 +18,14 @@ import { app, changed, edition, sheet, subscribe } from "./state.js";
 import { inLine, rackTiles } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
-let main;
-let typedCode = "";
+// The view's state, in one place.
+const ui = {
+  main: null,
+  typedCode: "",
+};
 
 async function boot() {
-  main = document.getElementById("main");
+  ui.main = document.getElementById("main");
   const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
   app.catalog = catalog;
   clock.listenForGesture();
@@ -55,7 +58,7 @@ async function sit(code) {
     saveSession(app.session, DISPLAY);
     connect();
   } catch (error) {
-    typedCode = code;
+    ui.typedCode = code;
     say(refusal(error.code, error.params));
   }
 }
@@ -75,15 +78,15 @@ function render() {
   const game = app.session ? sheet() : null;
   clock.follow(game && game.mode === "duplicate" && !game.ended ? game.clock : null);
   if (!app.session) {
-    replace(main, joinForm());
+    replace(ui.main, joinForm());
     return;
   }
   const head = h("header", { class: "room-head" }, h("h1", {}, t("display.title")));
   if (!game) {
-    replace(main, head, h("p", { class: "waiting" }, t("display.waiting")));
+    replace(ui.main, head, h("p", { class: "waiting" }, t("display.waiting")));
     return;
   }
-  replace(main, head, h("div", { class: "room-grid" },
+  replace(ui.main, head, h("div", { class: "room-grid" },
     board(game),
     h("div", { class: "room-side" },
       game.mode === "duplicate" ? duplicateSide(game) : classicSide(game))));
@@ -103,7 +106,7 @@ function joinForm() {
   h("div", { class: "field" },
     h("label", { for: "room-code" }, t("display.code")),
     h("input", {
-      id: "room-code", name: "code", required: true, value: typedCode, maxlength: 6,
+      id: "room-code", name: "code", required: true, value: ui.typedCode, maxlength: 6,
       minlength: 6, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
       class: "code-input", pattern: "[A-Za-z0-9]{6}",
     })),

@@ -11,12 +11,11 @@ import { number, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import * as rack from "./rack.js";
 import { refusalText } from "./refusals.js";
-import { isHost, sheet } from "./state.js";
+import { isHost, rulesOf, sheet } from "./state.js";
 import { turnOf } from "./turn.js";
 import { h, replace } from "./ui.js";
 
 const TURN_TYPES = ["play", "exchange", "pass"];
-const MIN_BAG = 7; // P-51: an exchange needs this many tiles in the bag
 
 // The online game shown, or null.
 export const game = () => {
@@ -28,18 +27,24 @@ export const seatOf = (g) => g.online?.seat ?? null;
 
 export const myTurn = (g) => !g.ended && seatOf(g) !== null && g.to_move === seatOf(g);
 
+// P-51: an exchange needs this many tiles in the bag (the game's rules, from the catalog).
+const minBag = (g) => rulesOf(g.rules)?.exchange_min_bag ?? 0;
+
 // What the view shares: the draft `d`, its `ui` state, `render()`, its layer of the ways to
 // lay tiles `lay` (laying.js), the dock's element `box`, and `laidChanged()` for after a
 // tile moved.
-let d;
-let ui;
-let render;
-let lay;
-let laidChanged;
-let box;
+const shared = {
+  d: null,
+  ui: null,
+  render: null,
+  lay: null,
+  laidChanged: null,
+  box: null,
+};
 
 export function bind(view) {
-  ({ d, ui, render, lay, laidChanged, box } = view);
+  const { d, ui, render, lay, laidChanged, box } = view;
+  Object.assign(shared, { d, ui, render, lay, laidChanged, box });
 }
 
 // --- the rack and the turn's buttons -------------------------------------------------------
@@ -48,26 +53,26 @@ export function bind(view) {
 // other turns. Choosing tiles to exchange or passing asks in the first row instead.
 export function drawDock(g, online) {
   if (g.ended) {
-    replace(box);
-    box.hidden = true;
+    replace(shared.box);
+    shared.box.hidden = true;
     return;
   }
-  box.hidden = false;
+  shared.box.hidden = false;
   if (online.rack === null) {
-    replace(box, h("p", { class: "hint no-rack" },
+    replace(shared.box, h("p", { class: "hint no-rack" },
       t(isHost() ? "play.host_no_seat" : "play.viewer")));
     return;
   }
-  const exchanging = d.exchange !== null;
+  const exchanging = shared.d.exchange !== null;
   const [first, actions] = exchanging ? exchangeActions(g)
-    : ui.passing ? passActions(g) : turnActions(g, online);
-  replace(box,
-    ui.refusal ? h("p", { class: "play-refusal", role: "alert", id: "play-refusal" },
-      ui.refusal) : null,
+    : shared.ui.passing ? passActions(g) : turnActions(g, online);
+  replace(shared.box,
+    shared.ui.refusal ? h("p", { class: "play-refusal", role: "alert", id: "play-refusal" },
+      shared.ui.refusal) : null,
     first,
-    lay.rack(exchanging),
+    shared.lay.rack(exchanging),
     actions);
-  lay.drawScore();
+  shared.lay.drawScore();
 }
 
 function button(id, label, onclick, { primary = false, why = null } = {}) {
@@ -79,8 +84,8 @@ function button(id, label, onclick, { primary = false, why = null } = {}) {
 }
 
 function say(text) {
-  ui.refusal = text;
-  render();
+  shared.ui.refusal = text;
+  shared.render();
 }
 
 // The score of the move laid and Confirm; below the rack: recall, shuffle, exchange, pass.
@@ -89,50 +94,50 @@ function turnActions(g, online) {
   const notYours = myTurn(g) ? null : t("play.not_your_turn",
     { name: playerName(g.players, g.to_move) });
   const why = busy ? t("play.busy") : notYours;
-  const laid = d.placed.size > 0;
+  const laid = shared.d.placed.size > 0;
   return [h("div", { class: "play-move" },
     h("p", { id: "play-score", class: "play-score", "aria-live": "polite" }),
     button("play-confirm", t("play.confirm"), () => confirmMove(g),
       { primary: true, why: why || (laid ? null : t("play.nothing_laid")) })),
   h("div", { class: "play-actions" },
     button("play-recall", t("play.recall"), () => {
-      rack.recall(d);
-      laidChanged();
-      render();
+      rack.recall(shared.d);
+      shared.laidChanged();
+      shared.render();
     }, { why: laid ? null : t("play.nothing_laid") }),
     button("play-shuffle", t("play.shuffle"), () => {
-      rack.shuffle(d);
-      render();
+      rack.shuffle(shared.d);
+      shared.render();
     }),
     button("play-exchange", t("play.exchange"), () => {
-      rack.recall(d);
-      d.exchange = new Set();
-      laidChanged();
-      render();
+      rack.recall(shared.d);
+      shared.d.exchange = new Set();
+      shared.laidChanged();
+      shared.render();
       document.querySelector("#play-rack .rack-tile")?.focus();
-    }, { why: why || (online.bag < MIN_BAG
-      ? refusalText("bag_too_small", { bag: online.bag, min: MIN_BAG }) : null) }),
+    }, { why: why || (online.bag < minBag(g)
+      ? refusalText("bag_too_small", { bag: online.bag, min: minBag(g) }) : null) }),
     button("play-pass", t("play.pass"), () => {
-      ui.passing = true;
-      render();
+      shared.ui.passing = true;
+      shared.render();
       document.getElementById("play-pass-yes")?.focus();
     }, { why }))];
 }
 
 function exchangeActions(g) {
-  const count = d.exchange.size;
+  const count = shared.d.exchange.size;
   return [h("p", { class: "play-ask", id: "play-ex-hint" }, t("play.exchange_hint")),
     h("div", { class: "play-actions two", role: "group", "aria-labelledby": "play-ex-hint" },
       button("play-exchange-go", t("play.exchange_go", { count: number(count) }), () => {
-        const tiles = rack.exchangeTiles(d);
-        d.exchange = null;
-        render();
+        const tiles = rack.exchangeTiles(shared.d);
+        shared.d.exchange = null;
+        shared.render();
         document.getElementById("play-exchange")?.focus();
         turnCommand(g, { type: "exchange", tiles });
       }, { primary: true, why: count ? null : t("play.exchange_none") }),
       button("play-exchange-cancel", t("common.cancel"), () => {
-        d.exchange = null;
-        render();
+        shared.d.exchange = null;
+        shared.render();
         document.getElementById("play-exchange")?.focus();
       }))];
 }
@@ -141,20 +146,20 @@ function passActions(g) {
   return [h("p", { class: "play-ask", id: "play-pass-q" }, t("play.pass_question")),
     h("div", { class: "play-actions two", role: "group", "aria-labelledby": "play-pass-q" },
       button("play-pass-yes", t("play.pass_yes"), () => {
-        ui.passing = false;
-        render();
+        shared.ui.passing = false;
+        shared.render();
         document.getElementById("play-pass")?.focus();
         turnCommand(g, { type: "pass" });
       }, { primary: true }),
       button("play-pass-no", t("play.pass_no"), () => {
-        ui.passing = false;
-        render();
+        shared.ui.passing = false;
+        shared.render();
         document.getElementById("play-pass")?.focus();
       }))];
 }
 
 function confirmMove(g) {
-  const written = rack.move(d, tilesOf(g.board));
+  const written = rack.move(shared.d, tilesOf(g.board));
   if (!written) return;
   if (written.refusal) {
     say(refusalText(...written.refusal));
@@ -165,13 +170,13 @@ function confirmMove(g) {
 
 // A turn for the seat as this phone showed it; a refusal is said and the tiles come back.
 function turnCommand(g, command) {
-  ui.refusal = null;
+  shared.ui.refusal = null;
   send({ ...command, turn: turnOf(g, seatOf(g)) }).catch((error) => {
     if (!error.code) throw error;
-    rack.recall(d);
-    ui.refusal = refusalText(error.code, error.params);
-    render();
-    if (!box.contains(document.activeElement)) {
+    rack.recall(shared.d);
+    shared.ui.refusal = refusalText(error.code, error.params);
+    shared.render();
+    if (!shared.box.contains(document.activeElement)) {
       document.getElementById("play-confirm")?.focus();
     }
   });

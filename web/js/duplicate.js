@@ -15,14 +15,17 @@ import { refer } from "./turn.js";
 import { helpHint } from "./shell.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
-let section;
-let box;
-let topFocus = null; // the round whose top cell takes the focus once it shows (after a top)
+// The view's state, in one place.
+const ui = {
+  section: null,
+  box: null,
+  topFocus: null, // the round whose top cell takes the focus once it shows (after a top)
+};
 
 export function mount(element) {
-  section = element;
-  box = h("div", { class: "duplicate", hidden: true });
-  section.append(box);
+  ui.section = element;
+  ui.box = h("div", { class: "duplicate", hidden: true });
+  ui.section.append(ui.box);
   clock.listenForGesture();
   subscribe(render);
   onLanguage(render);
@@ -31,21 +34,22 @@ export function mount(element) {
 function render() {
   const game = sheet();
   const shown = game !== null && game.mode === "duplicate";
-  if (!section.contains(box)) section.append(box); // the classic sheet redraws the section
-  box.hidden = !shown;
+  // the classic sheet redraws the section
+  if (!ui.section.contains(ui.box)) ui.section.append(ui.box);
+  ui.box.hidden = !shown;
   if (!shown) {
     clock.follow(null);
-    box.replaceChildren();
+    ui.box.replaceChildren();
     return;
   }
-  section.hidden = false;
+  ui.section.hidden = false;
   const typing = typed();
   const open = game.rounds.length - 1;
   const slipCard = slip.card(game);
   const slipFirst = slipCard !== null && game.rounds[open].rack.length > 0;
   // The director's screen: the clock, the open round and "record top" together, above
   // the rounds.
-  replace(box,
+  replace(ui.box,
     h("h2", { id: "sheet-title" }, t("dup.title")),
     game.ended ? ranking(game) : clock.panel(game.clock),
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
@@ -57,17 +61,17 @@ function render() {
     actions(game));
   if (game.ended) clock.follow(null);
   keep(typing);
-  if (topFocus !== null && topFocus <= open) {
+  if (ui.topFocus !== null && ui.topFocus <= open) {
     // The next natural control after recording a top: the new round's top.
-    document.getElementById(`dup-r${topFocus}-top`)?.focus();
-    topFocus = null;
+    document.getElementById(`dup-r${ui.topFocus}-top`)?.focus();
+    ui.topFocus = null;
   }
 }
 
 // What is being typed in a cell survives a redraw caused by another phone.
 function typed() {
   const input = document.activeElement;
-  if (!input || input.tagName !== "INPUT" || !box.contains(input)) return null;
+  if (!input || input.tagName !== "INPUT" || !ui.box.contains(input)) return null;
   return { id: input.id, value: input.value, saved: input.dataset.saved,
     start: input.selectionStart, end: input.selectionEnd };
 }
@@ -200,9 +204,9 @@ function topForm(game) {
         return;
       }
       input.dataset.saved = String(value); // sent, so no draft to keep over the redraw
-      topFocus = open + 1;
+      ui.topFocus = open + 1;
       send(refer(game, { type: "record_top", points: value })).catch((error) => {
-        topFocus = null;
+        ui.topFocus = null;
         sayRefusal(error);
       });
     },

@@ -77,12 +77,12 @@ function row(place, game) {
 export function lastText(players, last) {
   const name = playerName(players, last.player);
   if (last.kind === "move") {
-    return t("play.last_move", { name, points: number(last.points),
+    return t("play.last_move", { name, points: last.points,
       words: (last.words || []).map(([word, points]) => `${word} ${number(points)}`).join(", ") });
   }
   if (last.kind === "exchange") return t("play.last_exchange", { name, count: number(last.count ?? 0) });
   if (last.kind === "pass") return t(last.timed_out ? "play.last_timeout" : "play.last_pass", { name });
-  return t("play.last_points", { name, points: number(last.points ?? 0) }); // a sheet's line
+  return t("play.last_points", { name, points: last.points ?? 0 }); // a sheet's line
 }
 
 // "nog 2 d 4 u", "nog 3 u 12 min", "nog 4:09": the time left to move (`deadline` and `now`

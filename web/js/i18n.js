@@ -1,12 +1,19 @@
 // Every visible string comes from web/strings/{language}.json; numbers are written as each
 // language writes them (FMT-01/02). A missing key shows its name and is remembered in
 // `missing`, which the browser tests read.
+//
+// A string with a count has a form per plural category of its language, as Intl.PluralRules
+// names them, and names the parameter whose number chooses the form:
+//   "room.bag": {"plural": "n", "one": "{n} tile in the bag", "other": "{n} tiles in the bag"}
+// (Polish: one, few, many, other). tests/web/test_strings.py holds every language to every
+// category its rules have.
 
 export const LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"];
 const STORED = "tilestream.language";
 
 export let language = "en";
-let strings = {};
+// The language's strings and its plural rules.
+const loaded = { strings: {}, plurals: new Intl.PluralRules("en") };
 export const missing = new Set();
 const listeners = [];
 
@@ -22,7 +29,8 @@ export function preferredLanguage() {
 
 export async function setLanguage(code, remember = false) {
   const answer = await fetch(`/strings/${code}.json`);
-  strings = await answer.json();
+  loaded.strings = await answer.json();
+  loaded.plurals = new Intl.PluralRules(code);
   language = code;
   if (remember) localStorage.setItem(STORED, code);
   document.documentElement.lang = code;
@@ -35,19 +43,43 @@ export function onLanguage(listener) {
   listeners.push(listener);
 }
 
-// t("sheet.to_move", {name: "Anna"}): "{name}" in the string takes the parameter.
+// t("sheet.to_move", {name: "Anna"}): "{name}" in the string takes the parameter. The count
+// of a plural string is given as a number: it chooses the form and is written as the
+// language writes numbers.
 export function t(key, params = {}) {
-  const text = strings[key];
-  if (text === undefined) {
+  const value = loaded.strings[key];
+  const count = value?.plural;
+  if (!count || typeof params[count] !== "number") return fill(key, params, params);
+  return fill(key, params, { ...params, [count]: number(params[count]) });
+}
+
+// The string `key` with `shown` filled in; a plural string's form is chosen by the number in
+// `counts` (the same parameters, before they were written as the language writes numbers).
+function fill(key, counts, shown) {
+  const value = loaded.strings[key];
+  if (value === undefined) {
     missing.add(key);
     return key;
   }
+  const text = typeof value === "string" ? value : plural(value, counts[value.plural]);
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    name in params ? String(params[name]) : whole);
+    name in shown ? String(shown[name]) : whole);
+}
+
+// The form of a plural string ({one, few, many, other, …}) for `count` in this language.
+export function plural(forms, count) {
+  return forms[loaded.plurals.select(Number(count))] ?? forms.other;
 }
 
 export function has(key) {
-  return key in strings;
+  return key in loaded.strings;
+}
+
+// A time per move as the language says it: "2 minutes", "1 hour", "3 days".
+export function moveTime(seconds) {
+  if (seconds % 86400 === 0) return t("start.move_time_days", { n: seconds / 86400 });
+  if (seconds % 3600 === 0) return t("start.move_time_hours", { n: seconds / 3600 });
+  return t("start.move_time_minutes", { n: seconds / 60 });
 }
 
 // Fill every element marked data-i18n (text) or data-i18n-{attribute} under `root`.
@@ -81,14 +113,15 @@ export function percent(tenths) {
 
 // A refusal from the server as a sentence: error.{code}, or the general one.
 export function refusal(code, params = {}) {
-  return has(`error.${code}`) ? t(`error.${code}`, numbers(params)) : t("error.unknown", { code });
+  return has(`error.${code}`) ? fill(`error.${code}`, params || {}, numbers(params))
+    : t("error.unknown", { code });
 }
 
 // A notice of the sheet (pass limit, over-top, over-use …) as a sentence. A warning about a
 // recorded line the reducer could not apply carries the refusal's own code instead.
 export function notice(code, params = {}) {
   return has(`notice.${code}`) || !has(`error.${code}`)
-    ? t(`notice.${code}`, numbers(params)) : refusal(code, params);
+    ? fill(`notice.${code}`, params || {}, numbers(params)) : refusal(code, params);
 }
 
 // The server's params are raw: a number in a sentence is written as the language writes it

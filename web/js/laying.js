@@ -8,7 +8,7 @@
 // (rack.js) and draws; it makes one layer of these over it.
 
 import { renderBoard, step, tilesOf } from "./board.js";
-import { number, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { preview } from "./live.js";
 import * as rack from "./rack.js";
 import { refusalText } from "./refusals.js";
@@ -214,7 +214,7 @@ export function layer(view) {
       preview({ board: written }, false).then((answer) => {
         if (asked !== key) return;
         const words = answer.score.words.map((w) => w.word).join(", ");
-        ui.score = { text: t("play.score", { points: number(answer.score.total), words }) };
+        ui.score = { text: t("play.score", { points: answer.score.total, words }) };
         drawScore();
       }, (error) => {
         if (asked !== key) return;

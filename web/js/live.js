@@ -15,12 +15,16 @@ import { app, changed } from "./state.js";
 const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
 const SETTLE = 700; // ms a command's buttons stay busy after its answer: a bounce lands nowhere
 
-let socket = null;
-let joined = false;
-let attempt = 0;
-let timer = null;
-let previews = 0;
-let resyncing = false; // the whole view was asked for and has not come yet
+// The socket and its reconnection, in one place.
+const link = {
+  socket: null,
+  joined: false,
+  attempt: 0,
+  timer: null,
+  previews: 0,
+  resyncing: false, // the whole view was asked for and has not come yet
+  report: () => {}, // where refusals nobody waits for go (onRefusal)
+};
 const waiting = new Map(); // message id → {resolve, reject}
 const statusListeners = new Set();
 const answered = new Map(); // command type → when this phone last had an answer for one
@@ -57,16 +61,16 @@ function setOnline(online) {
 }
 
 export function connect() {
-  if (!app.session || socket) return;
-  clearTimeout(timer);
+  if (!app.session || link.socket) return;
+  clearTimeout(link.timer);
   if (!app.view) {
     app.view = keptView(app.session);
     app.kept = app.view !== null;
   }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket = ws;
-  resyncing = false;
+  link.socket = ws;
+  link.resyncing = false;
   ws.onopen = () => {
     const { table, token } = app.session;
     ws.send(JSON.stringify({ type: "hello", table, token, after: app.view ? app.view.seq : 0 }));
@@ -79,14 +83,14 @@ export function connect() {
     const frame = event.data;
     inbox = inbox
       .then(() => (typeof frame === "string" ? frame : inflate(frame)))
-      .then((text) => { if (socket === ws) receive(JSON.parse(text)); })
-      .catch(() => { if (socket === ws) ws.close(); }); // unreadable: connect again, anew
+      .then((text) => { if (link.socket === ws) receive(JSON.parse(text)); })
+      .catch(() => { if (link.socket === ws) ws.close(); }); // unreadable: connect again, anew
   };
   ws.onclose = () => {
-    if (socket !== ws) return;
-    socket = null;
-    joined = false;
-    resyncing = false;
+    if (link.socket !== ws) return;
+    link.socket = null;
+    link.joined = false;
+    link.resyncing = false;
     setOnline(false);
     for (const [id, pending] of waiting) {
       if (id.startsWith("p:")) {
@@ -95,26 +99,26 @@ export function connect() {
       }
     }
     if (app.session) {
-      const pause = BACKOFF[Math.min(attempt, BACKOFF.length - 1)];
-      attempt += 1;
-      timer = setTimeout(connect, pause * (0.75 + Math.random() / 2));
+      const pause = BACKOFF[Math.min(link.attempt, BACKOFF.length - 1)];
+      link.attempt += 1;
+      link.timer = setTimeout(connect, pause * (0.75 + Math.random() / 2));
     }
   };
 }
 
 export function disconnect() {
-  clearTimeout(timer);
-  const ws = socket;
-  socket = null;
-  joined = false;
+  clearTimeout(link.timer);
+  const ws = link.socket;
+  link.socket = null;
+  link.joined = false;
   if (ws) ws.close();
   setOnline(false);
 }
 
 // Reconnect at once when the phone wakes up or its network comes back.
 export function nudge() {
-  if (app.session && !socket) {
-    attempt = 0;
+  if (app.session && !link.socket) {
+    link.attempt = 0;
     connect();
   }
 }
@@ -156,9 +160,9 @@ export function patched(view, change) {
 function receive(message) {
   if (message.type === "change") {
     if (!app.view || app.kept || app.view.seq !== message.after) {
-      if (!resyncing) { // one ask: the changes meanwhile follow a view it does not have
-        resyncing = true;
-        socket.send(JSON.stringify({ type: "resync" }));
+      if (!link.resyncing) { // one ask: the changes meanwhile follow a view it does not have
+        link.resyncing = true;
+        link.socket.send(JSON.stringify({ type: "resync" }));
       }
       return;
     }
@@ -169,15 +173,15 @@ function receive(message) {
   }
   if (message.type === "state") {
     // A view older than this phone's is taken only when it asked for the whole view.
-    if (!app.view || app.kept || resyncing || message.seq >= app.view.seq) {
+    if (!app.view || app.kept || link.resyncing || message.seq >= app.view.seq) {
       app.view = message.view;
     }
     app.kept = false;
-    resyncing = false;
+    link.resyncing = false;
     if (app.session) keepView(app.session, app.view); // none once the phone has left
-    if (!joined) {
-      joined = true;
-      attempt = 0;
+    if (!link.joined) {
+      link.joined = true;
+      link.attempt = 0;
       flush();
       setOnline(true);
     }
@@ -191,7 +195,7 @@ function receive(message) {
     return;
   }
   if (!pending) {
-    if (message.type === "rejected") report(message.code, message.params);
+    if (message.type === "rejected") link.report(message.code, message.params);
     return;
   }
   waiting.delete(message.id);
@@ -224,7 +228,7 @@ export function unanswered(...types) {
 }
 
 function flush() {
-  for (const item of outbox()) socket.send(JSON.stringify({ type: "command", ...item }));
+  for (const item of outbox()) link.socket.send(JSON.stringify({ type: "command", ...item }));
 }
 
 // Record a command; resolves with {seq} once stored, rejects with the server's refusal.
@@ -232,22 +236,21 @@ export function send(command) {
   const id = newId();
   saveOutbox([...outbox(), { id, command }]);
   const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
-  if (joined) socket.send(JSON.stringify({ type: "command", id, command }));
+  if (link.joined) link.socket.send(JSON.stringify({ type: "command", id, command }));
   changed(); // its buttons show as busy at once
   return answer;
 }
 
 // Score a move on the table's board without recording it.
 export function preview(move, check) {
-  if (!joined) return Promise.reject(new Refused("offline"));
-  const id = `p:${++previews}`;
+  if (!link.joined) return Promise.reject(new Refused("offline"));
+  const id = `p:${++link.previews}`;
   const answer = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
-  socket.send(JSON.stringify({ type: "preview", id, move, check }));
+  link.socket.send(JSON.stringify({ type: "preview", id, move, check }));
   return answer;
 }
 
 // Where refusals nobody waits for go (set by the app: a message on screen).
-let report = () => {};
 export function onRefusal(handler) {
-  report = handler;
+  link.report = handler;
 }

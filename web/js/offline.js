@@ -29,31 +29,34 @@ if ("serviceWorker" in navigator) {
   else addEventListener("load", register, { once: true });
 }
 
-// Until the table has answered once since this page loaded, the banner is this module's.
-let live = false;
-let timer = null;
-let shown = false;
+// Until the table has answered once since this page loaded, the banner is this module's:
+// whether it has answered, the delay before the banner shows, and whether it shows.
+const status = {
+  live: false,
+  timer: null,
+  shown: false,
+};
 
 function mark() {
-  if (app.online) live = true;
-  const away = !live && app.session !== null && !app.online;
+  if (app.online) status.live = true;
+  const away = !status.live && app.session !== null && !app.online;
   document.body.classList.toggle("not-live", away && app.kept);
   if (!away) {
-    clearTimeout(timer);
-    timer = null;
-    if (shown) document.getElementById("banner").hidden = true;
-    shown = false;
+    clearTimeout(status.timer);
+    status.timer = null;
+    if (status.shown) document.getElementById("banner").hidden = true;
+    status.shown = false;
     return;
   }
-  if (shown) show();
-  else timer ??= setTimeout(show, DELAY);
+  if (status.shown) show();
+  else status.timer ??= setTimeout(show, DELAY);
 }
 
 function show() {
   const banner = document.getElementById("banner");
   banner.textContent = t(app.kept ? "common.not_live" : "common.offline");
   banner.hidden = false;
-  shown = true;
+  status.shown = true;
 }
 
 forgetStrayViews(); // a table left in another tab, or before this version kept views

@@ -15,7 +15,10 @@ const SCORED = new Set(["move", "points"]); // the turns a penalty can be about
 
 // What the user chose, kept across redraws (another phone's turn redraws the panel).
 // move: a line's seq, null for none, undefined while not chosen; points: null = proposed.
-let draft = fresh();
+// The view's state, in one place.
+const ui = {
+  draft: fresh(),
+};
 
 function fresh() {
   return { open: false, player: null, move: undefined, reason: "invalid", points: null };
@@ -48,7 +51,7 @@ function proposal(rules, move, reason) {
 // Who pays: an invalid move costs its player, a groundless challenge the challenger, who is
 // the other player (FIGS tournaments are for two).
 function payer(game, move) {
-  if (draft.reason === "invalid") return move.player;
+  if (ui.draft.reason === "invalid") return move.player;
   return (move.player + 1) % game.players.length;
 }
 
@@ -56,20 +59,20 @@ export function penaltyPanel(game, redraw) {
   const rules = rulesOf(game.rules);
   const scored = game.lines.filter((line) => SCORED.has(line.kind));
   const latest = scored[scored.length - 1];
-  if (draft.player !== null && draft.player >= game.players.length) draft.player = null;
+  if (ui.draft.player !== null && ui.draft.player >= game.players.length) ui.draft.player = null;
   // FIGS is about a move from the start: the latest one; SBNL's 20 stands alone at first.
-  const wanted = draft.move === undefined ? (rules.penalty_percent ? latest?.seq : null)
-    : draft.move;
+  const wanted = ui.draft.move === undefined ? (rules.penalty_percent ? latest?.seq : null)
+    : ui.draft.move;
   const move = scored.find((line) => line.seq === wanted) || null;
-  const player = draft.player ?? (rules.penalty_percent && move ? payer(game, move)
+  const player = ui.draft.player ?? (rules.penalty_percent && move ? payer(game, move)
     : latest ? latest.player : game.to_move);
-  const proposed = proposal(rules, move, draft.reason);
+  const proposed = proposal(rules, move, ui.draft.reason);
   const choices = rules.penalty_adds_move ? scored.filter((line) => line.player === player)
     : scored;
   // A new choice brings back the proposed figure.
   const change = (update) => (event) => {
     update(event.target.value);
-    draft.points = null;
+    ui.draft.points = null;
     redraw();
   };
 
@@ -77,15 +80,15 @@ export function penaltyPanel(game, redraw) {
     class: "penalty-form", novalidate: true,
     onsubmit: (event) => {
       event.preventDefault();
-      const points = pointsOf(draft.points ?? proposed, 1);
+      const points = pointsOf(ui.draft.points ?? proposed, 1);
       if (points === null) return;
-      const given = draft;
-      draft = fresh();
+      const given = ui.draft;
+      ui.draft = fresh();
       redraw();
       document.getElementById("penalty-summary").focus();
       // Named by the newest line it saw: a second tap gives no second penalty.
       send(refer(game, { type: "give_penalty", player, points })).catch((error) => {
-        draft = given; // what was chosen comes back
+        ui.draft = given; // what was chosen comes back
         redraw();
         sayRefusal(error);
       });
@@ -96,14 +99,14 @@ export function penaltyPanel(game, redraw) {
     h("select", {
       id: "penalty-player",
       onchange: change((value) => {
-        draft.player = Number(value);
-        if (rules.penalty_adds_move) draft.move = null; // the wrong turn is one of theirs
+        ui.draft.player = Number(value);
+        if (rules.penalty_adds_move) ui.draft.move = null; // the wrong turn is one of theirs
       }),
     }, game.players.map((_, p) => h("option", { value: p, selected: p === player },
       playerName(game.players, p))))),
   rules.penalty_percent ? reasons(change((value) => {
-    draft.reason = value;
-    if (move) draft.player = payer(game, move);
+    ui.draft.reason = value;
+    if (move) ui.draft.player = payer(game, move);
   })) : null,
   rules.penalty_adds_move || rules.penalty_percent ? h("div", { class: "field" },
     h("label", { for: "penalty-move" },
@@ -111,9 +114,9 @@ export function penaltyPanel(game, redraw) {
     h("select", {
       id: "penalty-move",
       onchange: change((value) => {
-        draft.move = value === "" ? null : Number(value);
-        const chosen = scored.find((line) => line.seq === draft.move);
-        if (rules.penalty_percent && chosen) draft.player = payer(game, chosen);
+        ui.draft.move = value === "" ? null : Number(value);
+        const chosen = scored.find((line) => line.seq === ui.draft.move);
+        if (rules.penalty_percent && chosen) ui.draft.player = payer(game, chosen);
       }),
     },
     h("option", { value: "", selected: move === null }, t("sheet.penalty_no_move")),
@@ -123,9 +126,9 @@ export function penaltyPanel(game, redraw) {
     h("label", { for: "penalty-points" }, t("sheet.penalty_points")),
     h("input", {
       id: "penalty-points", type: "number", inputmode: "numeric", min: 1, max: MAX_POINTS,
-      step: 1, value: draft.points ?? proposed, autocomplete: "off",
+      step: 1, value: ui.draft.points ?? proposed, autocomplete: "off",
       "aria-describedby": "penalty-hint",
-      oninput: (event) => { draft.points = event.target.value; },
+      oninput: (event) => { ui.draft.points = event.target.value; },
     })),
   h("p", { class: "hint", id: "penalty-hint" }, t(rules.penalty_adds_move
     ? "sheet.penalty_hint_adds" : rules.penalty_percent ? "sheet.penalty_hint_percent"
@@ -135,12 +138,12 @@ export function penaltyPanel(game, redraw) {
       t("sheet.penalty_give"))));
 
   // Opened and closed here rather than by the browser, so a redraw keeps it as it was.
-  return h("details", { class: "card penalty", open: draft.open },
+  return h("details", { class: "card penalty", open: ui.draft.open },
     h("summary", {
       id: "penalty-summary",
       onclick: (event) => {
         event.preventDefault();
-        draft.open = !draft.open;
+        ui.draft.open = !ui.draft.open;
         redraw();
       },
     }, t("sheet.penalty")), form);
@@ -152,7 +155,7 @@ function reasons(onchange) {
     Object.keys(PERCENT).map((reason) => h("label", { class: "option" },
       h("input", {
         type: "radio", name: "penalty-reason", id: `penalty-${reason}`, value: reason,
-        checked: draft.reason === reason,
+        checked: ui.draft.reason === reason,
         onchange,
       }), " ", t(`sheet.penalty_${reason}`))));
 }

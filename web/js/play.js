@@ -18,7 +18,6 @@ import * as rack from "./rack.js";
 import { app, edition, serverNow, subscribe } from "./state.js";
 import { h, replace } from "./ui.js";
 
-let section;
 const parts = {};
 const d = rack.draft();
 const ui = {
@@ -29,6 +28,7 @@ const ui = {
   score: null, // the preview of what lies on the board: {key, text, refused}
   invite: null, // the invite card open (null: open until the first move)
   opened: new Set(), // the folded parts (unseen tiles, every move) open across redraws
+  shownStatus: "", // what the status line was last drawn for (drawStatus)
 };
 const lay = layer({
   d, ui, ids: { board: "play-board", rack: "play-rack", score: "play-score",
@@ -38,7 +38,7 @@ const lay = layer({
 });
 
 export function mount(element) {
-  section = element;
+  parts.section = element;
   parts.title = h("h2", { id: "play-title" });
   parts.top = h("div", { class: "play-top" });
   parts.turn = h("span", { class: "play-turn", "aria-live": "polite" });
@@ -49,20 +49,20 @@ export function mount(element) {
   parts.dock = h("div", { class: "play-dock" });
   parts.info = h("div", { class: "play-info" });
   parts.dialog = lay.newDialog();
-  section.replaceChildren(h("div", { class: "play-head" }, parts.title, parts.top),
+  parts.section.replaceChildren(h("div", { class: "play-head" }, parts.title, parts.top),
     h("div", { class: "play-turn-line" }, h("p", {}, parts.turn, " ", parts.deadline),
       parts.zoom),
     parts.status, parts.board, parts.dock, parts.info, parts.dialog);
   bind({ d, ui, render, lay, laidChanged, box: parts.dock });
   subscribe(render);
-  onLanguage(() => { shownStatus = ""; render(); });
+  onLanguage(() => { ui.shownStatus = ""; render(); });
   setInterval(tick, 1000);
 }
 
 function render() {
   const g = game();
-  if (!section || !g) return;
-  section.hidden = false;
+  if (!parts.section || !g) return;
+  parts.section.hidden = false;
   const online = g.online || { rack: null, seat: null, bag: 0, racks: [], unseen: [], last: null,
     deadline: null, move_seconds: null, passes: 0 };
   if (rack.follow(d, g.started, online.rack)) {
@@ -90,7 +90,6 @@ function dropCovered(g) {
 
 // --- whose turn, until when, the bag and the others' racks ------------------------------
 
-let shownStatus = "";
 
 // The turn line speaks when it changes (a live region of its own); the time left beside it
 // ticks silently; the players, their racks and the bag are redrawn only when they change.
@@ -110,8 +109,8 @@ function drawStatus(g, online) {
   if (timed) parts.deadline.textContent = deadlineText(online.deadline);
   const key = JSON.stringify([language, g.players, g.to_move, g.ended, online.bag, online.racks,
     seat, online.passes, online.computers]);
-  if (key === shownStatus) return;
-  shownStatus = key;
+  if (key === ui.shownStatus) return;
+  ui.shownStatus = key;
   // The scores are in the bar above; here the others' tile counts and the bag.
   const others = g.players.map((_, p) => p).filter((p) => p !== seat);
   replace(parts.status, h("p", { class: "play-counts" },

@@ -11,22 +11,25 @@ import { invite } from "./start.js";
 import { app } from "./state.js";
 import { h, replace } from "./ui.js";
 
-let ui; // the view's state: which parts are open
-let render;
+// What the play view shares, bound at each draw: its state and its redraw.
+const shared = {
+  ui: null, // the view's state: which parts are open
+  render: null,
+};
 
 // A part that folds open, and stays as the player left it when the view is redrawn.
 function folding(name, className, summary, ...content) {
   return h("details", {
-    class: className, open: ui.opened.has(name),
+    class: className, open: shared.ui.opened.has(name),
     ontoggle: (event) => {
-      if (event.target.open) ui.opened.add(name);
-      else ui.opened.delete(name);
+      if (event.target.open) shared.ui.opened.add(name);
+      else shared.ui.opened.delete(name);
     },
   }, h("summary", {}, summary), content);
 }
 
 export function drawInfo(box, g, online, view) {
-  ({ ui, render } = view);
+  Object.assign(shared, { ui: view.ui, render: view.render });
   replace(box,
     g.ended ? finalPanel(g) : null,
     g.ended ? finalRacks(g, online) : null,
@@ -79,13 +82,13 @@ function finalRacks(g, online) {
 function inviteCard(g) {
   const session = app.session;
   if (!session || session.role === "viewer" || !session.code) return null;
-  const open = ui.invite ?? !g.lines.length;
+  const open = shared.ui.invite ?? !g.lines.length;
   return h("section", { class: "card play-invite", "aria-labelledby": "play-invite-title" },
     h("h3", { id: "play-invite-title" }, t("play.invite_title")),
     h("button", {
       type: "button", id: "play-invite-toggle", "aria-expanded": String(open),
       "aria-controls": "play-invite",
-      onclick: () => { ui.invite = !open; render(); },
+      onclick: () => { shared.ui.invite = !open; shared.render(); },
     }, t("start.invite")),
     open ? h("div", { id: "play-invite" }, invite(session)) : null);
 }

@@ -2,18 +2,18 @@
 // sheet on this page stays where it was.
 
 import { onLanguage, t } from "./i18n.js";
-import { sheet, subscribe } from "./state.js";
+import { modeOf, playerCounts, sheet, subscribe } from "./state.js";
 import { shownEdition } from "./tiles.js";
 import { h, replace } from "./ui.js";
 
-const CLASSIC_PLAYERS = [2, 3, 4];
-const MAX_PLAYERS = 4;
-
-let section;
+// The view's state, in one place.
+const ui = {
+  section: null,
+};
 
 export function mount(element) {
-  section = element;
-  section.setAttribute("aria-labelledby", "print-title");
+  ui.section = element;
+  ui.section.setAttribute("aria-labelledby", "print-title");
   subscribe(render);
   onLanguage(render);
 }
@@ -22,17 +22,18 @@ function render() {
   const game = sheet();
   const duplicate = game !== null && game.mode === "duplicate";
   const code = shownEdition();
-  replace(section,
+  replace(ui.section,
     h("h2", { id: "print-title" }, t("print.links_title")),
     h("p", { class: "hint" }, t("print.links_hint")),
     h("ul", { class: "print-links" },
       game ? link({ page: duplicate ? "duplicate-game" : "game" },
         t(duplicate ? "print.link_duplicate_game" : "print.link_game")) : null,
-      CLASSIC_PLAYERS.map((n) => link({ page: "classic", players: n },
+      playerCounts(modeOf("classic")).map((n) => link({ page: "classic", players: n },
         t("print.link_classic", { n }))),
       link({ page: "tiles", edition: code },
         t("print.link_tiles", { edition: t(`edition.${code}`) })),
-      link({ page: "duplicate", players: duplicate ? game.players.length : MAX_PLAYERS },
+      link({ page: "duplicate",
+        players: duplicate ? game.players.length : modeOf("duplicate").max_players },
         t("print.link_duplicate"))));
 }
 

@@ -12,24 +12,30 @@ import {
   language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
 import { loadSession } from "./session.js";
+import { modeOf, playerCounts } from "./state.js";
 import { h, replace } from "./ui.js";
 
 const ROUNDS = 24; // rows of a blank sheet, and of a running game's sheet to go on with
 const BLANK = "?";
 
 const query = new URLSearchParams(location.search);
-let catalog;
+// The page's data, loaded once.
+const loaded = {
+  catalog: null,
+};
 
 const PAGES = {
-  classic: { players: [2, 3, 4], fallback: 2, draw: (page) => blankClassic(players(page)) },
-  duplicate: { players: [1, 2, 3, 4], fallback: 4, draw: (page) => blankDuplicate(players(page)) },
+  // The player counts are the mode's (the catalog's); a blank page is for the fewest
+  // players of a classic game, the most of a duplicate one.
+  classic: { mode: "classic", fewest: true, draw: (page) => blankClassic(players(page)) },
+  duplicate: { mode: "duplicate", draw: (page) => blankDuplicate(players(page)) },
   tiles: { editions: true, draw: () => tileSheet(editionCode()) },
   game: { game: true },
   "duplicate-game": { game: true },
 };
 
 async function boot() {
-  [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
+  [loaded.catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
   const page = PAGES[query.get("page")] || PAGES.classic;
   let view = null;
   let trouble = null;
@@ -66,26 +72,30 @@ function toolbar(page, render) {
   };
   return [
     h("button", { type: "button", class: "primary", onclick: () => print() }, t("print.print")),
-    page.players ? h("label", {}, t("print.players"), " ", h("select", {
+    page.mode ? h("label", {}, t("print.players"), " ", h("select", {
       id: "print-players", onchange: (e) => choose("players", e.target.value),
-    }, page.players.map((n) => h("option", {
+    }, counts(page).map((n) => h("option", {
       value: n, selected: n === players(page),
     }, number(n))))) : null,
     page.editions ? h("label", {}, t("print.edition"), " ", h("select", {
       id: "print-edition", onchange: (e) => choose("edition", e.target.value),
-    }, catalog.editions.map((e) => h("option", {
+    }, loaded.catalog.editions.map((e) => h("option", {
       value: e.code, selected: e.code === editionCode(),
     }, t(`edition.${e.code}`))))) : null,
   ];
 }
 
+const counts = (page) => playerCounts(modeOf(page.mode, loaded.catalog));
+
 function players(page) {
   const wanted = Number(query.get("players"));
-  return page.players.includes(wanted) ? wanted : page.fallback;
+  const offered = counts(page);
+  if (offered.includes(wanted)) return wanted;
+  return page.fewest ? offered[0] : offered[offered.length - 1];
 }
 
 function editionCode() {
-  const codes = catalog.editions.map((e) => e.code);
+  const codes = loaded.catalog.editions.map((e) => e.code);
   for (const code of [query.get("edition"), language]) if (codes.includes(code)) return code;
   return "en";
 }
@@ -292,7 +302,7 @@ function topMove(round) {
 
 // One box per tile to strike once it lies on the board; the blanks too (PL:101).
 function tileSheet(code) {
-  const info = catalog.editions.find((e) => e.code === code);
+  const info = loaded.catalog.editions.find((e) => e.code === code);
   const letters = [...info.letters, [BLANK, 0, info.blanks]];
   const tiles = letters.reduce((sum, [, , count]) => sum + count, 0);
   const points = letters.reduce((sum, [, value, count]) => sum + value * count, 0);

@@ -13,7 +13,11 @@ import { changed, edition, isHost } from "./state.js";
 import { openRound } from "./turn.js";
 import { h, sayRefusal } from "./ui.js";
 
-let typedRack = ""; // the director's typed rack, kept over redraws
+// The view's state, in one place.
+const ui = {
+  typedRack: "", // the director's typed rack, kept over redraws
+  unfolded: false, // a sheet kept by hand folds the room away until the director opens it
+};
 
 // Has any round of `game` had a rack: is it a room's game?
 export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
@@ -26,13 +30,11 @@ export function cards(game) {
 }
 
 // A sheet kept by hand (no rack drawn yet) folds the room away until the director opens it.
-let unfolded = false;
-
 function folded(game, card) {
   if (isRoom(game)) return card;
   return h("details", {
-    class: "room-start", id: "room-start", open: unfolded,
-    ontoggle: (event) => { unfolded = event.target.open; },
+    class: "room-start", id: "room-start", open: ui.unfolded,
+    ontoggle: (event) => { ui.unfolded = event.target.open; },
   }, h("summary", {}, t("room.start")), card);
 }
 
@@ -66,7 +68,7 @@ function director(game, open) {
     played.typed_rack ? h("p", { class: "hint" }, t("room.typed")) : null,
   ] : h("p", { id: "room-no-rack" }, room.minimum === null ? t("room.no_rack_left")
     : t("room.no_rack")),
-  h("p", { class: "hint", id: "room-bag" }, t("room.bag", { n: number(room.bag) })),
+  h("p", { class: "hint", id: "room-bag" }, t("room.bag", { n: room.bag })),
   h("div", { class: "actions" },
     !drawn && room.minimum !== null ? h("button", {
       type: "button", class: "primary", id: "room-draw", disabled: unanswered("draw_rack"),
@@ -92,11 +94,11 @@ function director(game, open) {
 // once the director says so.
 function rackForm(open) {
   const submit = async (force) => {
-    const rack = typedRack.trim();
+    const rack = ui.typedRack.trim();
     if (!rack) return;
     try {
       await send({ type: "set_rack", rack, round: open, force });
-      typedRack = "";
+      ui.typedRack = "";
       changed();
     } catch (error) {
       if (error && error.code === "rack_rule" && !force) {
@@ -113,8 +115,8 @@ function rackForm(open) {
   h("div", { class: "field" },
     h("label", { for: "room-rack-input" }, t("room.type_rack")),
     h("input", { id: "room-rack-input", autocomplete: "off", autocapitalize: "characters",
-      spellcheck: "false", value: typedRack, "aria-describedby": "room-rack-hint",
-      oninput: (event) => { typedRack = event.target.value; } }),
+      spellcheck: "false", value: ui.typedRack, "aria-describedby": "room-rack-hint",
+      oninput: (event) => { ui.typedRack = event.target.value; } }),
     h("p", { class: "hint", id: "room-rack-hint" }, t("room.rack_hint"))),
   h("button", { type: "submit", id: "room-rack-use" }, t("room.use_rack")));
 }
@@ -132,7 +134,7 @@ function lastRound(game) {
   h("h3", { id: "room-result-title" }, t("room.last", { n: number(index + 1) })),
   h("p", { class: "room-top-line", id: "room-top-line" }, word
     ? t("room.top_line", { word, square, direction: inLine(direction),
-      points: number(played.top) })
+      points: played.top })
     : t("room.no_move")),
   h("table", { class: "room-results" },
     h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),

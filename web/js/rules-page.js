@@ -29,21 +29,26 @@ const LINKS = {
 };
 
 const query = new URLSearchParams(location.search);
-let text = null; // the page's strings in the shown language
-let edition = null;
-let trouble = null; // why the edition could not be had
+// The page's state.
+const page = {
+  text: null, // the page's strings in the shown language
+  edition: null,
+  trouble: null, // why the edition could not be had
+};
 
 async function boot() {
   const asked = query.get("lang");
   const [catalog] = await Promise.all([
     call("/api/catalog").catch((error) => {
-      trouble = error;
+      page.trouble = error;
       return null;
     }),
     load(LANGUAGES.includes(asked) ? asked : preferredLanguage()),
   ]);
-  edition = catalog?.editions.find((e) => e.code === EDITION) ?? null;
-  if (catalog && !edition) trouble = { code: "unknown_edition", params: { edition: EDITION } };
+  page.edition = catalog?.editions.find((e) => e.code === EDITION) ?? null;
+  if (catalog && !page.edition) {
+    page.trouble = { code: "unknown_edition", params: { edition: EDITION } };
+  }
   const select = document.getElementById("language");
   select.addEventListener("change", async () => {
     await load(select.value, true);
@@ -67,17 +72,17 @@ async function load(code, remember = false) {
     fetch(`/strings/rules/${code}.json`)
       .then((answer) => (answer.ok ? answer.json() : null)).catch(() => null),
   ]);
-  text = own;
+  page.text = own;
 }
 
 // A string of the page; a missing one shows its key and is counted with the app's missing
 // keys (the browser tests read them).
 function r(key) {
-  if (!(key in text)) {
+  if (!(key in page.text)) {
     missing.add(`rules/${key}`);
     return key;
   }
-  return text[key];
+  return page.text[key];
 }
 
 // A string whose {name}s are filled with `parts`: text, or elements such as links.
@@ -95,7 +100,7 @@ function render() {
     h("option", { value: code, selected: code === language }, t(`language.${code}`))));
   document.body.dataset.rendered = language; // the tests wait for a switch with this
   const main = document.getElementById("main");
-  if (!text) {
+  if (!page.text) {
     replace(main, h("h1", {}, t("edition.woordstrijd")),
       h("p", { class: "problem" }, refusal("offline")));
     return;
@@ -141,10 +146,10 @@ function rules() {
 
 // WS-20..26: the table is the edition's data as the server has it.
 function tiles() {
-  if (!edition) return section("tiles", problem());
-  const letters = edition.letters.map(([face, value, count]) => ({ face, value, count }));
+  if (!page.edition) return section("tiles", problem());
+  const letters = page.edition.letters.map(([face, value, count]) => ({ face, value, count }));
   const inLetters = letters.reduce((sum, letter) => sum + letter.count, 0);
-  const total = inLetters + edition.blanks;
+  const total = inLetters + page.edition.blanks;
   const row = (name, value, count, blank = false) =>
     h("tr", { class: blank ? "blank" : null }, h("th", { scope: "row" }, name),
       h("td", { class: "num" }, number(value)), h("td", { class: "num" }, number(count)));
@@ -154,12 +159,12 @@ function tiles() {
       ["tiles.letter", "tiles.value", "tiles.count"].map((key) =>
         h("th", { scope: "col" }, r(key))))),
     h("tbody", {}, letters.map((l) => row(l.face, l.value, l.count)),
-      edition.blanks ? row(r("tiles.blank"), 0, edition.blanks, true) : null),
+      page.edition.blanks ? row(r("tiles.blank"), 0, page.edition.blanks, true) : null),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2" }, r("tiles.total")),
       h("td", { class: "num" }, number(total)))));
   return section("tiles",
     para("tiles.summary", {
-      tiles: number(total), letters: number(inLetters), blanks: number(edition.blanks),
+      tiles: number(total), letters: number(inLetters), blanks: number(page.edition.blanks),
     }),
     table,
     para("tiles.blank_rule"),
@@ -171,23 +176,24 @@ function tiles() {
 }
 
 function problem() {
-  return h("p", { class: "problem" }, refusal(trouble?.code ?? "unknown", trouble?.params));
+  return h("p", { class: "problem" },
+    refusal(page.trouble?.code ?? "unknown", page.trouble?.params));
 }
 
 // WS-15..19: letter premiums green, word premiums blue, each with its text label; the
 // colours are the edition's, as on the game's board.
 function premiums() {
-  const legend = edition
-    ? h("ul", { class: `premium-legend ${premiumClass(edition)}` },
-      Object.keys(edition.colours).map((code) => h("li", {},
+  const legend = page.edition
+    ? h("ul", { class: `premium-legend ${premiumClass(page.edition)}` },
+      Object.keys(page.edition.colours).map((code) => h("li", {},
         h("span", { class: `swatch p${code}` }, code), " ",
         h("span", {}, h("strong", {}, r(`premiums.name.${code}`)), " ",
           r(`premiums.effect.${code}`)))))
     : null;
-  const centre = edition?.board?.[CENTRE].split(" ")[CENTRE];
-  const board = edition?.board
+  const centre = page.edition?.board?.[CENTRE].split(" ")[CENTRE];
+  const board = page.edition?.board
     ? h("figure", { class: "rules-board" },
-      renderBoard({ edition, label: r("premiums.board") }),
+      renderBoard({ edition: page.edition, label: r("premiums.board") }),
       h("figcaption", {}, r("premiums.board")))
     : null;
   return section("premiums",
@@ -198,9 +204,9 @@ function premiums() {
       ? para("premiums.centre", { premium: r(`premiums.name.${centre}`) }) : null,
     board,
     h("h3", {}, r("premiums.bingo_heading")),
-    edition
+    page.edition
       ? para("premiums.bingo", {
-        bingo: number(edition.bingo_bonus), rack: number(edition.rack_size),
+        bingo: number(page.edition.bingo_bonus), rack: number(page.edition.rack_size),
       })
       : null,
     para("premiums.bingo_end"));

@@ -84,22 +84,25 @@ const viewKey = (session) => VIEWS + session.token;
 // Written a second after the last change, not on every change (a long game's view is a
 // few hundred KB of JSON), and at once when the page goes away or out of sight.
 const KEEP_MS = 1000;
-let waiting = null; // {key, view} not written yet
-let timer = 0;
+// The view to keep, not written yet, and the timer that writes it.
+const pending = {
+  waiting: null, // {key, view}
+  timer: 0,
+};
 
 export function keepView(session, view) {
   const key = viewKey(session);
-  if (waiting && waiting.key !== key) writeView(); // another game's: its own, first
-  waiting = { key, view };
-  if (!timer) timer = setTimeout(writeView, KEEP_MS);
+  if (pending.waiting && pending.waiting.key !== key) writeView(); // another game's: its own, first
+  pending.waiting = { key, view };
+  if (!pending.timer) pending.timer = setTimeout(writeView, KEEP_MS);
 }
 
 function writeView() {
-  clearTimeout(timer);
-  timer = 0;
-  if (!waiting) return;
-  const { key, view } = waiting;
-  waiting = null;
+  clearTimeout(pending.timer);
+  pending.timer = 0;
+  if (!pending.waiting) return;
+  const { key, view } = pending.waiting;
+  pending.waiting = null;
   try {
     localStorage.setItem(key, JSON.stringify(view));
   } catch {
@@ -114,12 +117,12 @@ document.addEventListener("visibilitychange", () => {
 
 // A view forgotten is not written after all.
 function dropView(key) {
-  if (waiting?.key === key) waiting = null;
+  if (pending.waiting?.key === key) pending.waiting = null;
   localStorage.removeItem(key);
 }
 
 export function keptView(session) {
-  if (waiting?.key === viewKey(session)) return waiting.view;
+  if (pending.waiting?.key === viewKey(session)) return pending.waiting.view;
   try {
     const view = JSON.parse(localStorage.getItem(viewKey(session)));
     return view && typeof view.seq === "number" ? view : null;

@@ -16,23 +16,26 @@ import { h, replace, sayRefusal } from "./ui.js";
 
 const ARMED_MS = 4000; // SHC-19: how long the first tap on "clear" waits for the second
 
-let section;
-let box; // this sheet's own part of the section it shares with the duplicate sheet
-let title;
-let live;
-let body;
-let shownScores = "";
-let pointsDraft = "";
-let pointsTurn = null; // the turn the points were typed for: theirs, whoever is to move at the tap
-let armed = null; // the timer while "clear" waits for its second tap
+// The view's state, in one place.
+const ui = {
+  section: null,
+  box: null, // this sheet's own part of the section it shares with the duplicate sheet
+  title: null,
+  live: null,
+  body: null,
+  shownScores: "",
+  pointsDraft: "",
+  pointsTurn: null, // the turn the points were typed for: theirs, whoever is to move at the tap
+  armed: null, // the timer while "clear" waits for its second tap
+};
 
 export function mount(element) {
-  section = element;
-  title = h("h2");
-  live = h("div", { class: "scoreboard", "aria-live": "polite" });
-  body = h("div", { class: "sheet-body" });
-  box = h("div", { class: "classic-sheet", hidden: true }, title, live, body);
-  section.append(box);
+  ui.section = element;
+  ui.title = h("h2");
+  ui.live = h("div", { class: "scoreboard", "aria-live": "polite" });
+  ui.body = h("div", { class: "sheet-body" });
+  ui.box = h("div", { class: "classic-sheet", hidden: true }, ui.title, ui.live, ui.body);
+  ui.section.append(ui.box);
   subscribe(render);
   onLanguage(render);
 }
@@ -44,18 +47,18 @@ function act(command) {
 
 function render() {
   const game = sheet();
-  box.hidden = !(game && game.mode === "classic");
+  ui.box.hidden = !(game && game.mode === "classic");
   // The duplicate sheet shares the section and names it with the same id when it shows.
-  if (box.hidden) {
-    title.removeAttribute("id");
+  if (ui.box.hidden) {
+    ui.title.removeAttribute("id");
     return;
   }
-  title.id = "sheet-title";
-  section.hidden = false;
-  title.textContent = t("sheet.title");
+  ui.title.id = "sheet-title";
+  ui.section.hidden = false;
+  ui.title.textContent = t("sheet.title");
   scoreboard(game);
   const open = canWrite() && !game.ended;
-  replace(body,
+  replace(ui.body,
     h("p", { class: "sheet-rules" },
       `${t(`rules.${game.rules}`)} · ${t(`edition.${game.edition}`)}`),
     notices(game),
@@ -72,10 +75,10 @@ function scoreboard(game) {
   // After the end the top shows the settled scores of the final table.
   const scores = game.final ? game.final.map((row) => row.final) : game.totals;
   const key = JSON.stringify([language, game.players, scores, game.to_move, game.ended]);
-  if (key === shownScores) return;
-  shownScores = key;
+  if (key === ui.shownScores) return;
+  ui.shownScores = key;
   const moving = game.ended ? null : game.to_move;
-  replace(live,
+  replace(ui.live,
     h("ul", { class: "totals" }, game.players.map((_, p) => h("li", {
       class: p === moving ? "to-move" : null, dataset: { player: p },
     },
@@ -124,10 +127,10 @@ function turnActions(game) {
       h("label", { for: "sheet-points" }, t("sheet.points_label", { max: number(MAX_POINTS) })),
       h("input", {
         id: "sheet-points", name: "points", type: "number", inputmode: "numeric", min: 0,
-        max: MAX_POINTS, step: 1, value: pointsDraft, autocomplete: "off",
+        max: MAX_POINTS, step: 1, value: ui.pointsDraft, autocomplete: "off",
         oninput: (event) => {
-          pointsDraft = event.target.value;
-          pointsTurn = pointsDraft ? turnOf(game, game.to_move) : null;
+          ui.pointsDraft = event.target.value;
+          ui.pointsTurn = ui.pointsDraft ? turnOf(game, game.to_move) : null;
         },
       })),
     h("button", { type: "submit", class: "primary", id: "sheet-points-add", disabled: busy },
@@ -147,15 +150,15 @@ function turnActions(game) {
 function enterPoints(event) {
   event.preventDefault();
   const game = sheet();
-  const points = pointsOf(pointsDraft, 0);
+  const points = pointsOf(ui.pointsDraft, 0);
   if (points === null) return;
-  const typed = pointsDraft;
-  const turn = pointsTurn || turnOf(game, game.to_move);
-  pointsDraft = "";
-  pointsTurn = null;
+  const typed = ui.pointsDraft;
+  const turn = ui.pointsTurn || turnOf(game, game.to_move);
+  ui.pointsDraft = "";
+  ui.pointsTurn = null;
   event.target.points.value = "";
   send({ type: "enter_points", points, turn }).catch((error) => {
-    if (!pointsDraft) pointsDraft = typed; // kept, for the turn to move now
+    if (!ui.pointsDraft) ui.pointsDraft = typed; // kept, for the turn to move now
     render();
     sayRefusal(error);
   });
@@ -170,9 +173,9 @@ function tools(game) {
       onclick: () => act(refer(game, { type: "undo" })),
     }, t("sheet.undo")) : null,
     isHost() ? h("button", {
-      type: "button", id: "sheet-clear", class: armed ? "danger armed" : "danger",
+      type: "button", id: "sheet-clear", class: ui.armed ? "danger armed" : "danger",
       "aria-describedby": "sheet-clear-hint", onclick: clear,
-    }, armed ? t("sheet.clear_confirm") : t("sheet.clear")) : null,
+    }, ui.armed ? t("sheet.clear_confirm") : t("sheet.clear")) : null,
     isHost() ? helpHint("sheet-clear-hint", t("sheet.clear_hint")) : null);
 }
 
@@ -180,13 +183,13 @@ function tools(game) {
 // with the same edition, rules, players and starter.
 function clear() {
   const game = sheet();
-  if (!armed) {
-    armed = setTimeout(() => { armed = null; render(); }, ARMED_MS);
+  if (!ui.armed) {
+    ui.armed = setTimeout(() => { ui.armed = null; render(); }, ARMED_MS);
     render();
     return;
   }
-  clearTimeout(armed);
-  armed = null;
+  clearTimeout(ui.armed);
+  ui.armed = null;
   render();
   act({
     type: "start_game", edition: game.edition, mode: "classic", rules: game.rules,

@@ -29,23 +29,28 @@ const SECTIONS = ["start", "calculator", "sheet", "play", "tiles", "table", "dev
 const firstHash = location.hash;
 addEventListener("hashchange", () => route(true));
 
-let bar;
-let tabs;
-let current = null;
-let atTable = null;
-let focusDue = false; // a view was entered: its heading takes the focus once it shows
-let acted = false; // the user tapped or typed since the focus was last placed
-let placed = null; // the heading the shell focused last
-let asked = null; // a view the hash asked for that the table's game does not show (yet)
+// The view's state, in one place.
+const ui = {
+  bar: null,
+  tabs: null,
+  current: null,
+  atTable: null,
+  focusDue: false, // a view was entered: its heading takes the focus once it shows
+  acted: false, // the user tapped or typed since the focus was last placed
+  placed: null, // the heading the shell focused last
+  asked: null, // a view the hash asked for that the table's game does not show (yet)
+  shownLayout: null, // the views the tabs were drawn for
+  shownBar: "",
+};
 
-const online = () => atTable && sheet()?.mode === "online";
+const online = () => ui.atTable && sheet()?.mode === "online";
 
 function layout() {
-  if (!atTable) return NO_TABLE;
+  if (!ui.atTable) return NO_TABLE;
   return online() ? ONLINE : AT_TABLE;
 }
 
-const fallback = () => DEFAULT[!atTable ? "out" : online() ? "online" : "at"];
+const fallback = () => DEFAULT[!ui.atTable ? "out" : online() ? "online" : "at"];
 
 function wanted(hash) {
   const params = new URLSearchParams(hash.slice(1));
@@ -54,18 +59,16 @@ function wanted(hash) {
   return params.get("view");
 }
 
-let shownLayout = null; // the views the tabs were drawn for
-
 export function mount() {
-  bar = document.getElementById("shell-bar");
-  tabs = document.getElementById("tabs");
-  atTable = Boolean(app.session);
-  shownLayout = layout();
+  ui.bar = document.getElementById("shell-bar");
+  ui.tabs = document.getElementById("tabs");
+  ui.atTable = Boolean(app.session);
+  ui.shownLayout = layout();
   show(wanted(firstHash), false);
   subscribe(update);
   onLanguage(() => { drawTabs(); drawBar(); });
   for (const type of ["pointerdown", "keydown"]) {
-    addEventListener(type, () => { acted = true; }, { capture: true, passive: true });
+    addEventListener(type, () => { ui.acted = true; }, { capture: true, passive: true });
   }
 }
 
@@ -77,7 +80,7 @@ function route(fromHash) {
 }
 
 export function view() {
-  return current;
+  return ui.current;
 }
 
 // Told the name of each view as it shows (app.js loads a view's modules the first time).
@@ -91,13 +94,13 @@ export function show(name, focus = true) {
   const views = layout();
   const next = name in views ? name : fallback();
   // #view=play on a reload, before the kept or live sheet says the game is online
-  asked = name && !(name in views) ? name : null;
+  ui.asked = name && !(name in views) ? name : null;
   const hash = `#view=${next}`;
   const params = new URLSearchParams(location.hash.slice(1));
   if (!params.has("calc") && !params.has("join") && location.hash !== hash) {
     history.replaceState(null, "", location.pathname + location.search + hash);
   }
-  current = next;
+  ui.current = next;
   document.body.dataset.view = next;
   for (const id of SECTIONS) {
     const section = document.getElementById(id);
@@ -107,7 +110,7 @@ export function show(name, focus = true) {
   drawBar();
   for (const listener of viewers) listener(next);
   if (focus) {
-    focusDue = true;
+    ui.focusDue = true;
     placeFocus();
   }
 }
@@ -120,7 +123,7 @@ export function go(name) {
 
 // The first visible heading of the view, made focusable.
 function heading() {
-  for (const id of layout()[current] || []) {
+  for (const id of layout()[ui.current] || []) {
     const section = document.getElementById(id);
     if (!section || section.hidden) continue;
     const found = [...section.querySelectorAll("h2, h3")]
@@ -135,25 +138,26 @@ function placeFocus() {
   if (!target) return; // the view is still loading: the next update places it
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: false });
-  placed = target;
-  focusDue = false;
-  acted = false;
+  ui.placed = target;
+  ui.focusDue = false;
+  ui.acted = false;
 }
 
 function update() {
   const now = Boolean(app.session);
-  if (now !== atTable) {
-    atTable = now;
-    shownLayout = layout();
+  if (now !== ui.atTable) {
+    ui.atTable = now;
+    ui.shownLayout = layout();
     // Starting or joining a table opens its sheet (an online game: its board); leaving it,
     // the start view.
     show(now ? fallback() : "start");
-    if (now) history.replaceState(null, "", `${location.pathname}#view=${current}`);
+    if (now) history.replaceState(null, "", `${location.pathname}#view=${ui.current}`);
     return;
   }
-  if (layout() !== shownLayout) { // the game became (or stopped being) an online one
-    shownLayout = layout();
-    const name = asked && asked in shownLayout ? asked : current in shownLayout ? current : null;
+  if (layout() !== ui.shownLayout) { // the game became (or stopped being) an online one
+    ui.shownLayout = layout();
+    const name = ui.asked && ui.asked in ui.shownLayout ? ui.asked
+      : ui.current in ui.shownLayout ? ui.current : null;
     show(name ?? fallback(), !name);
     return;
   }
@@ -162,39 +166,37 @@ function update() {
   // heading (the next natural control), never to <body>.
   setTimeout(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
-    const gone = placed && !placed.isConnected; // the shell's own focus went with its element
-    if (focusDue || (lost && (acted || gone))) placeFocus();
+    const gone = ui.placed && !ui.placed.isConnected; // the shell's own focus went with its element
+    if (ui.focusDue || (lost && (ui.acted || gone))) placeFocus();
   });
 }
 
 function drawTabs() {
-  if (!tabs) return;
+  if (!ui.tabs) return;
   const views = Object.keys(layout());
-  replace(tabs, h("ul", {}, views.map((name) => h("li", {}, h("a", {
+  replace(ui.tabs, h("ul", {}, views.map((name) => h("li", {}, h("a", {
     href: `#view=${name}`, id: `tab-${name}`, class: "tab",
-    "aria-current": name === current ? "page" : null,
+    "aria-current": name === ui.current ? "page" : null,
   }, h("span", { class: "tab-icon", "aria-hidden": "true" }, ICONS[name]),
   h("span", { class: "tab-label" }, t(`shell.view_${name}`)))))));
-  tabs.setAttribute("aria-label", t("shell.nav"));
+  ui.tabs.setAttribute("aria-label", t("shell.nav"));
 }
-
-let shownBar = "";
 
 // The bar: the table code, each player's total (the one to move marked) and who is to move,
 // or the open round in duplicate. Not a live region: the sheet's scoreboard speaks.
 function drawBar() {
-  if (!bar || !app.catalog) return;
+  if (!ui.bar || !app.catalog) return;
   const game = sheet();
   const session = app.session;
   const code = session && session.role !== "viewer" ? session.code : null;
   const key = JSON.stringify([document.documentElement.lang, code, game && [game.players,
     game.totals, game.to_move, game.ended, game.final, game.rounds && game.rounds.length,
     game.standings]]);
-  if (key === shownBar) return;
-  shownBar = key;
-  bar.hidden = !session;
+  if (key === ui.shownBar) return;
+  ui.shownBar = key;
+  ui.bar.hidden = !session;
   if (!session) {
-    bar.replaceChildren();
+    ui.bar.replaceChildren();
     return;
   }
   const items = [];
@@ -219,8 +221,8 @@ function drawBar() {
           : duplicate ? t("shell.round", { n: number(game.rounds.length) })
             : t("sheet.to_move", { name: playerName(game.players, game.to_move) })));
   }
-  replace(bar, items);
-  bar.setAttribute("aria-label", t("shell.bar"));
+  replace(ui.bar, items);
+  ui.bar.setAttribute("aria-label", t("shell.bar"));
 }
 
 // A long hint behind a "?" button: the text shows when asked for, and stays open over

@@ -22,11 +22,15 @@ import { openRound, turnOf } from "./turn.js";
 import { notation } from "./typed.js";
 import { h, say } from "./ui.js";
 
-let mode = "tiles"; // "tiles" laid on the board, or the word "typed"
 const d = rack.draft();
-// refusal: () → what Send was told, said in the language shown, until a tile moves.
+// The view's state. refusal: () → what Send was told, said in the language shown, until a
+// tile moves.
 const ui = { zoom: false, centre: null, scroll: null, cursor: "H8", asking: null, score: null,
-  refusal: null };
+  refusal: null,
+  mode: "tiles", // "tiles" laid on the board, or the word "typed"
+  dialog: null, // the blank's letter, kept out of the card that every update redraws
+  accepted: null, // "your slip is in" as said: its line and the round it was said for
+};
 // The typed slip, kept over redraws: the word, the first square, the direction.
 const typed = { round: null, word: "", start: "", direction: "across" };
 const lay = layer({
@@ -35,8 +39,6 @@ const lay = layer({
   edition: () => edition(sheet().edition), rows: () => sheet()?.board, render: changed,
   changed: () => { ui.refusal = null; },
 });
-let dialog = null; // the blank's letter, kept out of the card that every update redraws
-let accepted = null; // "your slip is in" as said: its line and the round it was said for
 
 // The open round of `game`, told apart from the same round of another game.
 const roundOf = (game) => `${game.started}:${openRound(game)}`;
@@ -46,9 +48,9 @@ export function card(game) {
   const seat = mySeat();
   const shown = game.room && !game.ended && !isHost() && seat !== null && isRoom(game);
   const round = shown ? roundOf(game) : null;
-  if (accepted && accepted.round !== round) { // that round closed: the slip is no longer in
-    accepted.line.remove();
-    accepted = null;
+  if (ui.accepted && ui.accepted.round !== round) { // that round closed: the slip is no longer in
+    ui.accepted.line.remove();
+    ui.accepted = null;
   }
   if (!shown) return null;
   const open = openRound(game);
@@ -67,7 +69,7 @@ export function card(game) {
   for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
   const board = Boolean(edition(game.edition)?.board && game.board);
   const mine = game.room.mine;
-  if (board && mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
+  if (board && ui.mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
   return section(board ? modeSwitch(game) : null, typedSlip(game, seat, mine, board),
     handedIn(mine));
 }
@@ -78,7 +80,7 @@ function handedIn(mine) {
   return h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
     role: "status" },
   t("slip.mine", { word: mine.word, square: mine.start,
-    direction: inLine(mine.direction), points: number(mine.points) }),
+    direction: inLine(mine.direction), points: mine.points }),
   mine.late ? [" ", t("slip.late")] : null);
 }
 
@@ -90,9 +92,9 @@ function modeSwitch(game) {
     [["tiles", t("slip.tiles")], ["typed", t("slip.typed")]].map(([value, label]) =>
       h("label", {}, h("input", {
         type: "radio", name: "slip-mode", id: `slip-mode-${value}`, value,
-        checked: mode === value,
+        checked: ui.mode === value,
         onchange: () => {
-          mode = value;
+          ui.mode = value;
           const laid = slipOf(d, tilesOf(game.board));
           if (value === "typed" && laid && !laid.refusal) Object.assign(typed, laid);
           ui.refusal = null;
@@ -110,10 +112,10 @@ function tiles(game, seat, mine) {
   lay.askScore(game.seq);
   const score = h("p", { id: "slip-score", class: "play-score", "aria-live": "polite" });
   lay.drawScore(score);
-  if (!dialog) dialog = lay.newDialog();
+  if (!ui.dialog) ui.dialog = lay.newDialog();
   const page = document.getElementById("sheet");
-  if (page && !page.contains(dialog)) page.append(dialog);
-  lay.dialog(dialog);
+  if (page && !page.contains(ui.dialog)) page.append(ui.dialog);
+  lay.dialog(ui.dialog);
   const zoom = lay.whole();
   return [
     zoom ? h("div", { class: "slip-zoom" }, zoom) : null,
@@ -243,7 +245,7 @@ async function hand(game, seat, { word, start, direction }) {
   const round = roundOf(game);
   try {
     await send({ type: "submit_slip", word, start, direction, turn: turnOf(game, seat) });
-    accepted = { round, line: say(t("slip.accepted"), "info") };
+    ui.accepted = { round, line: say(t("slip.accepted"), "info") };
   } catch (error) {
     if (!error || !error.code) throw error;
     ui.refusal = () => refusalText(error.code, error.params);

@@ -4,52 +4,52 @@
 // at a table, the bar with the join code, the QR code, the room display and leaving.
 
 import { LOST, createTable, deleteTable, joinTable, lost, tableSeats } from "./api.js";
-import { onLanguage, playerName, t } from "./i18n.js";
+import { moveTime as moveTimeText, number, onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
 import { forgetSession, saveSession, savedGames } from "./session.js";
 import { go, helpHint } from "./shell.js";
-import { app, changed, chosenEdition, edition, isHost, rulesOf, sheet, subscribe } from "./state.js";
+import {
+  app, changed, chosenEdition, edition, isHost, modeOf, playerCounts, rulesOf, sheet, subscribe,
+} from "./state.js";
 import { h, replace, say, sayRefusal, uid } from "./ui.js";
 
-// The tournament rules each language's federation gives (SHC-07); everything else plays
-// house rules. Polish house rules are the PFS rules of play.
-const TOURNAMENT = { nl: "sbnl", it: "figs", pl: "pfs" };
-const HOUSE = { pl: "pfs-house" };
-// A duplicate game's rule sets: FISF's, and a club room's with solos from 2 players.
-const DUPLICATE_RULES = ["duplicate", "duplicate-club"];
-export const MAX_PLAYERS = 4;
-const ONLINE_PLAYERS = 4; // WS-06: two to four
-// The times per move an online game offers, in seconds; null: none (the default).
-const MOVE_TIMES = [null, 120, 600, 3600, 86400, 3 * 86400, 7 * 86400];
+// The player counts, rule sets and times per move the form offers are the server's: the
+// catalog's modes (modeOf), and per edition the classic rule sets its language is offered.
 const CODE = /^[A-Za-z0-9]{6}$/;
 const SEATS_DELAY = 250; // ms after the last keystroke of a code before asking for its seats
 
-let section;
-let heading;
-let bar; // the table bar (the Table view), redrawn with every change
-let linked = false; // the join code came from the QR code's link: one tap on a seat sits down
-let setupAsked = false; // with a linked code, the new-sheet form shows only when asked for
-let formsBox; // the start or setup forms
-let joinCode = "";
-let showInvite = false;
-let qrUrl = null;
-let drafting = false; // the host is setting up a new game over a running one
+// The view's state, in one place.
+const ui = {
+  section: null,
+  heading: null,
+  bar: null, // the table bar (the Table view), redrawn with every change
+  linked: false, // the join code came from the QR code's link: one tap on a seat sits down
+  setupAsked: false, // with a linked code, the new-sheet form shows only when asked for
+  formsBox: null, // the start or setup forms
+  joinCode: "",
+  showInvite: false,
+  qrUrl: null,
+  drafting: false, // the host is setting up a new game over a running one
+  formsKey: "", // what the forms were drawn for (see render)
+  deleteArmed: null, // the timer while "delete" waits for its second tap
+  deleting: false,
+};
 // The join form's seats: the list the server gave for `code` ({mode, seats}), the one chosen
 // ("player:1", "viewer"), or the refusal the code got.
 const seating = { code: "", list: null, error: null, choice: null, timer: null, joining: false };
 
 export function mount(element, tableElement) {
-  section = element;
-  heading = h("h2", { id: "start-title" });
-  bar = tableElement;
-  formsBox = h("div");
-  section.replaceChildren(heading, formsBox);
+  ui.section = element;
+  ui.heading = h("h2", { id: "start-title" });
+  ui.bar = tableElement;
+  ui.formsBox = h("div");
+  ui.section.replaceChildren(ui.heading, ui.formsBox);
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("join")) {
-    joinCode = hash.get("join").toUpperCase();
-    linked = true;
+    ui.joinCode = hash.get("join").toUpperCase();
+    ui.linked = true;
     history.replaceState(null, "", `${location.pathname}#view=start`);
   }
   subscribe(render);
@@ -61,8 +61,8 @@ export function leave(reason) {
   forgetSession();
   app.session = null;
   app.view = null;
-  showInvite = false;
-  qrUrl = null;
+  ui.showInvite = false;
+  ui.qrUrl = null;
   if (reason) say(t(reason));
   changed();
 }
@@ -78,37 +78,35 @@ function followAdmission() {
 
 // The host opens the setup form again ("a different game"), over the current sheet.
 function newSetup() {
-  drafting = true;
+  ui.drafting = true;
   changed();
   go("sheet");
 }
 
 // The forms are kept while what they are for stays the same, so that a sheet arriving from
 // another phone, or a change of edition in the calculator, never wipes what is being typed.
-let formsKey = "";
-
 function render() {
   if (!app.catalog) return;
   followAdmission();
   const outside = waiting(); // asked for a taken seat: nothing of the table shows yet
-  heading.textContent = t(app.session ? "start.table" : "start.title");
-  heading.hidden = Boolean(app.session); // the Table view's card speaks for the table
-  replace(bar, app.session && !outside ? tableBar() : null);
+  ui.heading.textContent = t(app.session ? "start.table" : "start.title");
+  ui.heading.hidden = Boolean(app.session); // the Table view's card speaks for the table
+  replace(ui.bar, app.session && !outside ? tableBar() : null);
   const game = sheet();
-  const setting = app.session && (!game || drafting);
+  const setting = app.session && (!game || ui.drafting);
   // At a table the section shows only to set up a game or to wait for the host.
-  section.hidden = Boolean(app.session && !setting && !outside);
+  ui.section.hidden = Boolean(app.session && !setting && !outside);
   const key = JSON.stringify([document.documentElement.lang, app.session && app.session.table,
-    app.session && app.session.role, Boolean(setting), outside, setupAsked]);
-  if (key === formsKey) return;
+    app.session && app.session.role, Boolean(setting), outside, ui.setupAsked]);
+  if (key === ui.formsKey) return;
   let nodes;
-  if (!app.session && linked && joinCode && !setupAsked) {
+  if (!app.session && ui.linked && ui.joinCode && !ui.setupAsked) {
     // From the QR code: the join form with its seats first, a new sheet only when asked.
     nodes = [joinForm(), h("div", { class: "actions" }, h("button", {
       type: "button", id: "start-new-instead",
-      onclick: () => { setupAsked = true; render(); },
+      onclick: () => { ui.setupAsked = true; render(); },
     }, t("start.new_sheet_instead")))];
-  } else if (!app.session && linked && joinCode) {
+  } else if (!app.session && ui.linked && ui.joinCode) {
     nodes = [joinForm(), setupForm()];
   } else if (!app.session) {
     nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm()];
@@ -119,8 +117,8 @@ function render() {
   } else {
     nodes = [];
   }
-  formsKey = key;
-  replace(formsBox, nodes);
+  ui.formsKey = key;
+  replace(ui.formsBox, nodes);
 }
 
 // The games this phone holds ("Mijn potjes"), with whose turn it is: loaded with its module
@@ -132,10 +130,12 @@ function myGames() {
   return box;
 }
 
-function languageRules(editionCode) {
-  const language = edition(editionCode).language;
-  return [HOUSE[language] || "house", TOURNAMENT[language]].filter(Boolean);
-}
+// A classic sheet's rule sets in the edition's language: house rules, then the tournament
+// rules of its federation, if any (SHC-07).
+const languageRules = (editionCode) => edition(editionCode).classic_rules;
+
+// The most players any game seats: the names and seats the form keeps while it changes.
+const mostPlayers = () => Math.max(...app.catalog.modes.map((m) => m.max_players));
 
 function setupForm() {
   const previous = sheet();
@@ -154,22 +154,21 @@ function setupForm() {
     // this phone's own).
     computers: [...(previous?.online?.computers || [])],
   };
-  while (state.names.length < MAX_PLAYERS) state.names.push("");
-  while (state.computers.length < MAX_PLAYERS) state.computers.push(null);
+  while (state.names.length < mostPlayers()) state.names.push("");
+  while (state.computers.length < mostPlayers()) state.computers.push(null);
   state.computers[0] = null;
 
   const draw = () => {
     const online = state.mode === "online";
     if (online && !edition(state.edition).board) state.edition = onlineEdition();
+    const mode = modeOf(state.mode);
     const rules = languageRules(state.edition);
-    const duplicates = DUPLICATE_RULES.filter((code) => rulesOf(code));
+    const duplicates = modeOf("duplicate").rules;
     if (state.mode === "duplicate") {
       if (!duplicates.includes(state.rules)) state.rules = duplicates[0];
-    } else if (online) state.rules = "online"; // P-51, whatever the edition
+    } else if (online) state.rules = mode.rules[0]; // P-51, whatever the edition
     else if (!rules.includes(state.rules)) state.rules = rules[0];
-    const least = state.mode === "duplicate" ? 1 : 2;
-    const most = online ? ONLINE_PLAYERS : MAX_PLAYERS;
-    state.count = Math.max(least, Math.min(most, state.count));
+    state.count = Math.max(mode.min_players, Math.min(mode.max_players, state.count));
     if (state.mode === "classic" && state.count > rulesOf(state.rules).max_players) {
       state.rules = rules[0]; // P-34: tournament rules are for two players
     }
@@ -215,7 +214,7 @@ function setupForm() {
         h("select", {
           id: `${id}-count`, name: "count",
           onchange: (e) => { state.count = Number(e.target.value); draw(); },
-        }, [1, 2, 3, 4].filter((n) => n >= least && n <= most).map((n) =>
+        }, playerCounts(mode).map((n) =>
           h("option", { value: n, selected: n === state.count }, n)))),
       h("fieldset", { class: "names" }, h("legend", {}, t("start.names")),
         online ? h("p", { class: "hint" }, t("start.online_you")) : null, names,
@@ -234,8 +233,8 @@ function setupForm() {
       online ? null : writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
       h("div", { class: "actions" },
         h("button", { class: "primary", type: "submit", id: `${id}-go` }, t("start.begin")),
-        drafting ? h("button", {
-          type: "button", onclick: () => { drafting = false; changed(); },
+        ui.drafting ? h("button", {
+          type: "button", onclick: () => { ui.drafting = false; changed(); },
         }, t("common.cancel")) : null));
   };
   form.addEventListener("submit", (event) => {
@@ -298,9 +297,9 @@ function moveTime(id, state) {
     h("select", {
       id, name: "move_seconds",
       onchange: (e) => { state.moveSeconds = e.target.value ? Number(e.target.value) : null; },
-    }, MOVE_TIMES.map((seconds) => h("option", {
+    }, [null, ...modeOf("online").move_seconds].map((seconds) => h("option", {
       value: seconds ?? "", selected: seconds === state.moveSeconds,
-    }, t(`start.move_time_${seconds ?? "off"}`)))),
+    }, seconds === null ? t("start.move_time_off") : moveTimeText(seconds)))),
     h("p", { class: "hint" }, t("start.move_time_hint")));
 }
 
@@ -332,7 +331,7 @@ async function begin(command) {
       saveSession(app.session);
       connect();
     }
-    drafting = false;
+    ui.drafting = false;
     changed();
     await send(command);
   } catch (error) {
@@ -370,9 +369,9 @@ function joinForm() {
           seat: joined.seat, device: joined.device ?? null, waiting: joined.admitted === false };
         if (joined.role !== "viewer") app.session.code = code; // a viewer keeps no code
         saveSession(app.session);
-        joinCode = "";
-        linked = false;
-        setupAsked = false;
+        ui.joinCode = "";
+        ui.linked = false;
+        ui.setupAsked = false;
         Object.assign(seating, { code: "", list: null, error: null, choice: null });
         connect();
         changed();
@@ -385,23 +384,24 @@ function joinForm() {
     },
   },
   h("h2", { id: `${id}-title` }, t("start.join_title")),
-  linked ? h("p", { class: "lead" }, t("start.tap_seat")) : helpHint(`${id}-hint`, t("start.join_hint")),
+  ui.linked ? h("p", { class: "lead" }, t("start.tap_seat"))
+    : helpHint(`${id}-hint`, t("start.join_hint")),
   h("div", { class: "field" },
     h("label", { for: `${id}-code` }, t("start.code")),
     h("input", {
-      id: `${id}-code`, name: "code", required: true, value: joinCode, maxlength: 6,
+      id: `${id}-code`, name: "code", required: true, value: ui.joinCode, maxlength: 6,
       minlength: 6, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
       class: "code-input", pattern: "[A-Za-z0-9]{6}",
       oninput: (event) => {
-        joinCode = event.target.value;
-        ask(joinCode.trim().toUpperCase());
+        ui.joinCode = event.target.value;
+        ask(ui.joinCode.trim().toUpperCase());
       },
     })),
   seatsBox,
   h("div", { class: "actions" }, button));
   const kept = seating.choice;
   seating.code = ""; // a new form (another language) asks again for the code it shows
-  ask(joinCode.trim().toUpperCase());
+  ask(ui.joinCode.trim().toUpperCase());
   seating.choice = kept;
   draw();
   return form;
@@ -442,7 +442,7 @@ function seatChoices(id) {
         seating.choice = value;
         replace(hint, takenHint());
         // One tap on a seat sits down when the code came from the QR code.
-        if (linked && !seating.joining) event.target.form.requestSubmit();
+        if (ui.linked && !seating.joining) event.target.form.requestSubmit();
       },
     }), " ", label, computer
       ? h("span", { class: "taken computer" }, ` · ${t(`play.computer_${computer}`)}`)
@@ -486,26 +486,34 @@ function tableBar() {
     wordList(game),
     h("div", { class: "actions" },
       code ? h("button", {
-        type: "button", "aria-expanded": String(showInvite), "aria-controls": "invite",
-        onclick: () => { showInvite = !showInvite; render(); },
+        type: "button", "aria-expanded": String(ui.showInvite), "aria-controls": "invite",
+        onclick: () => { ui.showInvite = !ui.showInvite; render(); },
       }, t("start.invite")) : null,
       code ? h("a", { class: "button", href: `/display.html#join=${code}`, target: "_blank",
         rel: "noopener" }, t("start.room_display")) : null,
-      isHost() && game && !drafting
+      isHost() && game && !ui.drafting
         ? h("button", { type: "button", onclick: newSetup }, t("start.other_game")) : null,
       h("button", {
         type: "button",
         onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
       }, t("start.leave"))),
     isHost() ? deletion() : null);
-  if (!showInvite || !code) return bar;
+  if (!ui.showInvite || !code) return bar;
   return h("div", {}, bar, h("div", { id: "invite", class: "card invite" }, invite(session)));
 }
 
-// Which list judges the game's words (the server's, or a club's own given to it).
+// Which list judges the game's words (the server's, or a club's own given to it), named as
+// players name it: "OpenTaal (2.20, 298.310 woorden)".
 function wordList(game) {
   const list = game && app.catalog.editions.find((e) => e.code === game.edition)?.word_list;
-  return list ? h("p", { class: "word-list" }, t("start.word_list", { list })) : null;
+  return list ? h("p", { class: "word-list" }, t("start.word_list", { list: listName(list) }))
+    : null;
+}
+
+function listName(list) {
+  const params = { ...list, words: number(list.words) };
+  if (list.release === null) return t("start.word_list_file", params);
+  return t(list.size === null ? "start.word_list_release" : "start.word_list_size", params);
 }
 
 // The invite: the QR code and the link with the join code (the table view's, and the online
@@ -523,7 +531,7 @@ export function invite(session) {
 
 // The QR code is fetched with the device's token (an <img> cannot send one).
 async function loadQr(session) {
-  if (qrUrl && qrUrl.table === session.table) return qrUrl.url;
+  if (ui.qrUrl && ui.qrUrl.table === session.table) return ui.qrUrl.url;
   const answer = await fetch(`/api/tables/${session.table}/qr.svg`,
     { headers: { authorization: `Bearer ${session.token}` } }).catch(() => null);
   if (answer && answer.status === 401) {
@@ -531,36 +539,34 @@ async function loadQr(session) {
     if (LOST.has(code)) lost(code); // removed by the host meanwhile
   }
   if (!answer || !answer.ok) return null;
-  qrUrl = { table: session.table, url: URL.createObjectURL(await answer.blob()) };
-  return qrUrl.url;
+  ui.qrUrl = { table: session.table, url: URL.createObjectURL(await answer.blob()) };
+  return ui.qrUrl.url;
 }
 
 // P-11: the host deletes the table, its log, code and devices. The first tap arms the
 // button, a second within a few seconds deletes (as clearing the sheet does); every phone,
 // this one too, then goes to Start saying so, and forgets the table's sheet and outbox.
 const DELETE_ARMED_MS = 4000;
-let deleteArmed = null; // the timer while "delete" waits for its second tap
-let deleting = false;
 
 function deletion() {
   return h("div", { class: "actions table-delete" },
     h("button", {
-      type: "button", id: "table-delete", class: deleteArmed ? "danger armed" : "danger",
-      "aria-describedby": "table-delete-hint", disabled: deleting, onclick: deleteTapped,
-    }, t(deleteArmed ? "start.delete_confirm" : "start.delete_table")),
+      type: "button", id: "table-delete", class: ui.deleteArmed ? "danger armed" : "danger",
+      "aria-describedby": "table-delete-hint", disabled: ui.deleting, onclick: deleteTapped,
+    }, t(ui.deleteArmed ? "start.delete_confirm" : "start.delete_table")),
     helpHint("table-delete-hint", t("start.delete_hint")));
 }
 
 async function deleteTapped() {
-  if (!deleteArmed) {
-    deleteArmed = setTimeout(() => { deleteArmed = null; changed(); }, DELETE_ARMED_MS);
+  if (!ui.deleteArmed) {
+    ui.deleteArmed = setTimeout(() => { ui.deleteArmed = null; changed(); }, DELETE_ARMED_MS);
     changed();
     document.getElementById("table-delete")?.focus();
     return;
   }
-  clearTimeout(deleteArmed);
-  deleteArmed = null;
-  deleting = true;
+  clearTimeout(ui.deleteArmed);
+  ui.deleteArmed = null;
+  ui.deleting = true;
   changed();
   const session = app.session;
   try {
@@ -570,7 +576,7 @@ async function deleteTapped() {
   } catch (error) {
     if (!LOST.has(error.code)) sayRefusal(error); // a lost table went to Start already
   } finally {
-    deleting = false;
+    ui.deleting = false;
     changed();
   }
 }

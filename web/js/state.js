@@ -1,5 +1,5 @@
 // The app's state in one place; every screen renders from it when told it changed.
-//   catalog  editions and rule sets from /api/catalog
+//   catalog  editions, rule sets and modes (with their limits) from /api/catalog
 //   session  {table, token, role, seat, code} of the table this phone sits at, or null
 //   view     the TableView the server sent last (view.sheet is null before the first game)
 //   online   whether the websocket is open and joined
@@ -32,6 +32,19 @@ export function edition(code) {
 
 export function rulesOf(code) {
   return app.catalog.rules.find((r) => r.code === code);
+}
+
+// A way to play as the server's catalog gives it ("classic", "duplicate", "online"): its
+// player counts, the rule sets made for it (its default first) and, online, the times per
+// move besides none.
+export function modeOf(code, catalog = app.catalog) {
+  return catalog.modes.find((m) => m.code === code);
+}
+
+// The player counts a game of `mode` (from modeOf) may have, fewest first.
+export function playerCounts(mode) {
+  return Array.from({ length: mode.max_players - mode.min_players + 1 },
+    (_, i) => mode.min_players + i);
 }
 
 // The edition picked on this phone while no game runs; at first the phone's language's.

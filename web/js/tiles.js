@@ -8,11 +8,14 @@ import { h, replace } from "./ui.js";
 
 const BLANK = "?";
 
-let parts = null;
+// The view's state, in one place.
+const ui = {
+  parts: null,
+};
 
 export function mount(section) {
   const summary = h("summary", {}, h("h2", { id: "tiles-title" }));
-  parts = {
+  ui.parts = {
     summary,
     body: h("div", { class: "tiles-body" }),
     status: h("div", { class: "tiles-status", "aria-live": "polite" }),
@@ -21,7 +24,7 @@ export function mount(section) {
   section.setAttribute("aria-labelledby", "tiles-title");
   // Open: the panel has a view of its own (the Tiles tab).
   section.replaceChildren(h("details", { class: "tiles-panel", open: true },
-    summary, parts.body, parts.status, parts.grid));
+    summary, ui.parts.body, ui.parts.status, ui.parts.grid));
   subscribe(render);
   onLanguage(render);
 }
@@ -37,16 +40,16 @@ function render() {
   if (!app.catalog) return;
   const game = sheet();
   const code = shownEdition();
-  parts.summary.firstChild.textContent = t("tiles.title");
-  replace(parts.body, h("p", { class: "tiles-edition" }, t(`edition.${code}`)),
+  ui.parts.summary.firstChild.textContent = t("tiles.title");
+  replace(ui.parts.body, h("p", { class: "tiles-edition" }, t(`edition.${code}`)),
     setTotals(code));
   if (game) {
     const tracking = game.tracking;
     status([numbers(game, tracking), pointsOnly(tracking), warnings(tracking)]);
-    replace(parts.grid, tracking.letters.map((x) => tile(x, true)));
+    replace(ui.parts.grid, tracking.letters.map((x) => tile(x, true)));
   } else {
     status([]);
-    replace(parts.grid, setLetters(code).map((x) => tile(x, false)));
+    replace(ui.parts.grid, setLetters(code).map((x) => tile(x, false)));
   }
 }
 
@@ -55,9 +58,9 @@ function render() {
 function status(children) {
   const shown = children.filter(Boolean);
   const text = shown.map((c) => c.textContent).join("\n");
-  if (text === parts.status.dataset.text) return;
-  parts.status.dataset.text = text;
-  parts.status.replaceChildren(...shown);
+  if (text === ui.parts.status.dataset.text) return;
+  ui.parts.status.dataset.text = text;
+  ui.parts.status.replaceChildren(...shown);
 }
 
 // The set as the tracking lists it: letters in the edition's order, then the blanks.

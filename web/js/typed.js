@@ -7,9 +7,11 @@
 
 import { premiumClass } from "./board.js";
 import { t } from "./i18n.js";
+import { app } from "./state.js";
 import { h, replace } from "./ui.js";
 
-const MAX_CROSS = 7; // TYP-03
+// TYP-03: the cross words a move may have besides the main word (the server's limit).
+const maxCross = () => app.catalog.max_cross_words;
 const SEPARATOR = "·"; // "C·H" is C then H in an edition with a CH tile (P-20)
 const SPELLED_OUT = { "Œ": "OE", "Æ": "AE", "ẞ": "SS" };
 
@@ -72,11 +74,11 @@ export function parseTile(text) {
   return { face: inner.toUpperCase(), blank: inner !== inner.toUpperCase() };
 }
 
-// What a tile is: a face of the set, a letter the set lacks (a locked blank, ALP-09), or
-// something the server will refuse.
+// What a tile is: a face of the set, a Latin letter the set lacks (a locked blank, ALP-09),
+// or something the server will refuse (a letter of another script too: Ω).
 export function kind(faces, face) {
   if (faces.has(face)) return "face";
-  return /^\p{Lu}+$/u.test(face) ? "locked" : "invalid";
+  return /^\p{Lu}+$/u.test(face) && /^\p{Script=Latin}+$/u.test(face) ? "locked" : "invalid";
 }
 
 // A word's tiles with their marks: {face, kind, blank, premium, old}.
@@ -103,7 +105,7 @@ export function move(state, faces) {
 export function fromMove(typed, faces) {
   return {
     open: null,
-    words: typed.slice(0, 1 + MAX_CROSS).map((word) => {
+    words: typed.slice(0, 1 + maxCross()).map((word) => {
       const tiles = word.map(([tile, premium = null, old = false]) =>
         ({ ...parseTile(String(tile)), premium, old: Boolean(old) }));
       return { text: textOf(faces, tiles.map((x) => x.face)),
@@ -131,7 +133,7 @@ export function keptMarks(marks, before, after) {
 // ctx: {edition (catalog entry), faces, values, changed(), redraw()}
 export function render(state, ctx) {
   const boxes = state.words.map((word, i) => wordBox(state, i, ctx));
-  const more = state.words.length <= MAX_CROSS
+  const more = state.words.length <= maxCross()
     ? h("button", { type: "button", class: "add-word", onclick: () => {
       state.words.push({ text: "", marks: [] });
       ctx.redraw();

@@ -31,7 +31,11 @@ export function replace(parent, ...children) {
   if (focused) document.getElementById(focused)?.focus();
 }
 
-let lastTimer = null;
+// The message line's state.
+const message = {
+  lastTimer: null,
+  said: 0, // how many messages were said, so that a later success clears only older ones
+};
 // A view's own stylesheet, added once when its module first loads (the start page does
 // without it); resolves once it applies, so that a view never shows unstyled.
 export function stylesheet(href) {
@@ -47,25 +51,24 @@ export function stylesheet(href) {
   return link.loaded ?? Promise.resolve();
 }
 
-let said = 0; // how many messages were said, so that a later success clears only older ones
 
 // A short message for everyone, read out by screen readers; its line, to take down early.
 export function say(text, kind = "error") {
   const box = document.getElementById("messages");
   const line = h("p", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status" },
     text);
-  line.dataset.said = String(++said);
+  line.dataset.said = String(++message.said);
   box.replaceChildren(line);
-  clearTimeout(lastTimer);
-  lastTimer = setTimeout(() => line.remove(), 8000);
+  clearTimeout(message.lastTimer);
+  message.lastTimer = setTimeout(() => line.remove(), 8000);
   return line;
 }
 
 // The mark to take before asking the server; `settle(mark)` once it said yes takes down an
 // error said before the question (its cause is gone), never one said while it was out.
-export const mark = () => said;
+export const mark = () => message.said;
 
-export function settle(before = said) {
+export function settle(before = message.said) {
   const line = document.querySelector("#messages .message.error");
   if (line && Number(line.dataset.said) <= before) line.remove();
 }

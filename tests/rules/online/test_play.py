@@ -16,12 +16,12 @@ from rules.board import bag
 from rules.board.board import Board
 from rules.board.tiles import Tile
 from rules.board.wordcheck import lookup_text
-from rules.classic.settlement import rack_value
 from rules.errors import GameError
 from rules.online import play as online
 from rules.table import permissions, rulesets
 from rules.table.permissions import Actor
 from rules.table.record import record
+from rules.table.settlement import rack_value
 from rules.table.state import LastTurn, State
 from rules.table.views import for_seat, view
 from tests.rules.online_games import Table, check, letters_of, on_board, play_out, play_turn

@@ -6,6 +6,7 @@ import json
 
 import msgspec
 import pytest
+from msgspec.structs import replace
 
 import editions
 import wordlists
@@ -40,6 +41,7 @@ class Room:
         self.at = 1_000
 
     def __call__(self, command: c.TableCommand, actor: Actor | None = None, **kw: object):
+        searched = tops.needed(self.state, command)  # found first, as the server does
         events = decide(
             self.state,
             command,
@@ -47,7 +49,7 @@ class Room:
             actor=actor,
             seed=str(kw.get("seed", "")),
             contains=WORDS.__contains__,
-            graph=GRAPH,
+            top=tops.find(searched, GRAPH) if searched is not None else None,
         )
         for event in events:
             self.log.append(Recorded(len(self.log) + 1, event, at=self.at))
@@ -272,8 +274,10 @@ def test_a_whole_game_of_draws_and_computed_tops_ends_when_no_rack_can_be_drawn(
         assert racks.passes(kind, [bag_letter(t) for t in rack], 2 if number < 15 else 1) or (
             racks.minimum(rule, kind, number + 1, (*racks.kept(state.game),
                           *racks.in_bag(state.game, racks.kept(state.game)))) == 1)  # fmt: skip
-        events = decide(state, c.CloseRound(number), contains=lexicon.contains,
-                        graph=lexicon.graph)  # fmt: skip
+        searched = tops.needed(state, c.CloseRound(number))
+        assert searched is not None
+        top = tops.find(searched, lexicon.graph)
+        events = decide(state, c.CloseRound(number), contains=lexicon.contains, top=top)
         best = generate(state.game.board, "".join(rack), lexicon.graph)
         assert events[0].points == (best[0].score if best else 0)
         for event in events:
@@ -295,3 +299,28 @@ def test_replaying_the_log_gives_the_same_racks_tops_and_standings() -> None:
     assert again == room.state
     assert [r.rack for r in again.game.rounds] == [r.rack for r in room.game.rounds]
     assert view(again) == view(room.state)
+
+
+def test_the_close_takes_the_top_the_shell_found_for_the_round_and_searches_nothing() -> None:
+    room = plank_room()
+    close = c.CloseRound(1)
+    searched = tops.needed(room.state, close)
+    assert searched is not None and searched.rack == "RAANKSE"
+    assert searched.board == room.game.board
+    assert tops.needed(room.state, c.DrawRack(1)) is None  # only a close searches
+    with pytest.raises(GameError) as refused:  # no list to find the top with
+        decide(room.state, close, contains=WORDS.__contains__)
+    assert refused.value.code == codebook.NO_WORD_LIST
+    stale = tops.find(replace(searched, rack="PLANKES"), GRAPH)
+    with pytest.raises(ValueError, match="not for the round"):
+        decide(room.state, close, contains=WORDS.__contains__, top=stale)
+    (top,) = decide(room.state, close, contains=WORDS.__contains__, top=tops.find(searched, GRAPH))
+    assert isinstance(top, TopRecorded) and top.computed
+
+
+def test_a_round_without_its_rack_needs_no_top() -> None:
+    room = Room()
+    assert tops.needed(room.state, c.CloseRound(0)) is None
+    with pytest.raises(GameError) as refused:
+        room(c.CloseRound(0), HOST)
+    assert refused.value.code == codebook.NO_RACK

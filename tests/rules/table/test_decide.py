@@ -17,26 +17,13 @@ from rules.table.record import record
 from rules.table.reducer import replay
 from rules.table.state import State
 from rules.table.views import view
+from tests.rules.table.recording import play, start
 
 Direction = Literal["across", "down"]
 
 
-def start(
-    edition: str = "nl", rules: str = "house", players: int = 2, mode: Mode = "classic"
-) -> State:
-    command = c.StartGame(edition, mode=mode, rules=rules, players=(None,) * players)
-    state, _ = record(State(), command)
-    return state
-
-
 def duplicate(players: int = 2, edition: str = "nl") -> State:
     return start(edition, players=players, mode="duplicate")
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
 
 
 def refusal(state: State, command: c.TableCommand) -> GameError:

@@ -14,39 +14,10 @@ from rules.table import views
 from rules.table.record import record
 from rules.table.reducer import evolve, replay
 from rules.table.state import State
-from rules.table.views import SheetView, view
+from rules.table.views import view
+from tests.rules.table.recording import play, sheet, start
 
 Direction = Literal["across", "down"]
-
-
-def start(
-    edition: str = "nl",
-    players: int = 2,
-    mode: Mode = "classic",
-    rules: str = "house",
-    starter: int = 0,
-) -> State:
-    command = c.StartGame(
-        edition,
-        mode=mode,
-        rules=rules,
-        players=(None,) * players,
-        starter=starter,
-    )
-    state, _ = record(State(), command)
-    return state
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
-
-
-def sheet(state: State) -> SheetView:
-    found = view(state).sheet
-    assert found is not None
-    return found
 
 
 def cells(state: State) -> dict[str, str]:

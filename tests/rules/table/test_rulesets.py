@@ -13,17 +13,7 @@ from rules.table import rulesets
 from rules.table.record import record
 from rules.table.state import State
 from rules.table.views import view
-
-
-def start(edition: str = "nl", rules: str = "house", players: int = 2) -> State:
-    state, _ = record(State(), c.StartGame(edition, rules=rules, players=(None,) * players))
-    return state
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
+from tests.rules.table.recording import play, start
 
 
 def notices(state: State) -> list[str]:

@@ -7,24 +7,12 @@ import pytest
 import editions
 from events import commands as c
 from events.commands import TypedLetter
-from events.events import Mode
-from rules.table.record import record
 from rules.table.state import State
 from rules.table.tracking import Tracking, track
 from rules.table.views import view
+from tests.rules.table.recording import play, start
 
 Direction = Literal["across", "down"]
-
-
-def start(edition: str = "nl", players: int = 2, mode: Mode = "classic") -> State:
-    state, _ = record(State(), c.StartGame(edition, mode=mode, players=(None,) * players))  # type: ignore[arg-type]
-    return state
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
 
 
 def tracking(state: State) -> Tracking:
@@ -67,7 +55,7 @@ START_OF_GAME = [
 
 @pytest.mark.parametrize(("edition", "players", "not_on_board", "in_bag"), START_OF_GAME)
 def test_tracking_at_the_start(edition: str, players: int, not_on_board: int, in_bag: int) -> None:
-    panel = tracking(start(edition, players))
+    panel = tracking(start(edition, players=players))
     assert panel.not_on_board == not_on_board
     assert panel.in_bag == in_bag
     assert panel.points_only == 0
@@ -80,7 +68,7 @@ def test_tracking_at_the_start(edition: str, players: int, not_on_board: int, in
 
 
 def test_tv_it_13_four_players_take_28() -> None:
-    panel = tracking(start("it", 4))
+    panel = tracking(start("it", players=4))
     assert panel.not_on_board - panel.in_bag == 28
 
 
@@ -235,13 +223,13 @@ def test_bag_goes_negative_near_the_end() -> None:
     ],
 )
 def test_duplicate_bag_is_a_less_seven(edition: str, players: int, in_bag: int) -> None:
-    panel = tracking(start(edition, players, "duplicate"))
+    panel = tracking(start(edition, players=players, mode="duplicate"))
     assert panel.in_bag == in_bag
     assert panel.not_on_board - panel.in_bag == 7
 
 
 def test_duplicate_counts_tops_only() -> None:
-    state = start("nl", 2, "duplicate")
+    state = start("nl", mode="duplicate")
     state = play(state, board("H4", "across", "PLANK"), board("H6", "across", "KAT"))
     assert tracking(state).not_on_board == 102  # players' moves: not on the board
     state = play(state, c.RecordTop(c.BoardMove("H4", "across", "PLANK")))
@@ -252,7 +240,7 @@ def test_duplicate_counts_tops_only() -> None:
 
 
 def test_duplicate_tops_as_points_are_counted_apart() -> None:
-    state = play(start("nl", 2, "duplicate"), c.EnterPoints(20), c.RecordTop(points=24))
+    state = play(start("nl", mode="duplicate"), c.EnterPoints(20), c.RecordTop(points=24))
     state = play(state, c.RecordTop(c.BoardMove("H4", "across", "PLANK")))
     panel = tracking(state)
     assert panel.points_only == 1

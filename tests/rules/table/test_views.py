@@ -5,41 +5,19 @@ tests/web test those."""
 import pytest
 
 from events import commands as c
-from events.events import Mode, Recorded
+from events.events import Recorded
 from rules.table import views
 from rules.table.record import record
 from rules.table.reducer import replay
 from rules.table.seating import join
 from rules.table.state import State
-from rules.table.views import SheetView, view
-
-
-def start(
-    edition: str = "nl",
-    players: tuple[str | None, ...] = (None, None),
-    mode: Mode = "classic",
-    rules: str = "house",
-) -> State:
-    command = c.StartGame(edition, mode=mode, rules=rules, players=players)
-    state, _ = record(State(), command)
-    return state
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
-
-
-def sheet(state: State) -> SheetView:
-    found = view(state).sheet
-    assert found is not None
-    return found
+from rules.table.views import view
+from tests.rules.table.recording import play, sheet, start
 
 
 def duplicate_game(edition: str, rounds: list[tuple[int, ...]], players: int = 2) -> State:
     """Rounds of (player scores …, top), entered as a director does."""
-    state = start(edition, (None,) * players, "duplicate")
+    state = start(edition, players=players, mode="duplicate")
     for *scores, top in rounds:
         state = play(state, *(c.EnterPoints(s) for s in scores), c.RecordTop(points=top))
     return state
@@ -71,7 +49,7 @@ def test_duplicate_all_tops_found_tv_d_16() -> None:
 
 def test_duplicate_no_tops_yet_has_no_percentage() -> None:
     # P-42: "–" before any top.
-    state = play(start("nl", (None, None), "duplicate"), c.EnterPoints(20))
+    state = play(start("nl", mode="duplicate"), c.EnterPoints(20))
     assert [s.percent_tenths for s in sheet(state).standings] == [None, None]
 
 
@@ -84,7 +62,7 @@ def test_classic_has_no_standings() -> None:
 
 def test_over_top_is_a_notice_not_a_block() -> None:
     # TV-D-17 / DUP-11 / P-42
-    state = start("nl", (None, None), "duplicate")
+    state = start("nl", mode="duplicate")
     state = play(state, c.EnterPoints(30), c.EnterPoints(20), c.RecordTop(points=24))
     (notice,) = [n for n in sheet(state).notices if n.code == "over_top"]
     assert notice.params == {"round": 0, "player": 0, "points": 30, "top": 24}
@@ -115,7 +93,7 @@ def test_view_of_an_empty_table() -> None:
 
 def test_view_shows_totals_and_who_is_to_move() -> None:
     # SHC-10
-    state = play(start("nl", ("Anna", None, None)), c.EnterPoints(12), c.Pass())
+    state = play(start("nl", players=("Anna", None, None)), c.EnterPoints(12), c.Pass())
     found = sheet(state)
     assert found.totals == (12, 0, 0)
     assert found.to_move == 2

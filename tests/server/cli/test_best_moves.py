@@ -174,9 +174,11 @@ def test_a_server_given_a_club_list_judges_by_it_and_says_which_list(
     with ServerProcess(tmp_path / "data", options=("--wordlist", f"woordstrijd={club}")) as server:
         api = server.api()
         listed = {e["code"]: e["word_list"] for e in api.get("/api/catalog").json()["editions"]}
-        assert listed["nl"] == listed["woordstrijd"] == "club.txt"  # one list per language
-        assert listed["en"] == wordlists.get("en").source
-        assert listed["pl-literaki"] == wordlists.get("pl").source
+        club_list = {"name": "club.txt", "release": None, "size": None, "words": 3}
+        assert listed["nl"] == listed["woordstrijd"] == club_list  # one list per language
+        assert listed["en"] == {"name": "SCOWL", "release": "2020.12", "size": 70,
+                                "words": len(wordlists.get("en"))}  # fmt: skip
+        assert listed["pl-literaki"]["name"] == "SJP.PL"
         move = {"edition": "nl", "move": {"typed": [[["S"], ["N"], ["A"], ["P"]]]}, "check": True}
         assert api.post("/api/score", move).json()["words"] == ["in_list"]
         move["move"] = {"typed": [[["L"], ["O"], ["O"], ["P"], ["T"]]]}  # in ours, not theirs

@@ -12,7 +12,13 @@ from server.stores.sqlite import SqliteStore
 from tests.server.serving import opened
 
 
-@pytest.fixture(params=["sqlite", "redis", "cluster"])
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("redis", marks=pytest.mark.redis),
+        pytest.param("cluster", marks=pytest.mark.redis),
+    ]
+)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
     """Each backend in turn, empty: the contract tests run once per store."""
     if request.param == "sqlite":

@@ -125,6 +125,7 @@ async def test_kill_9_in_a_burst_loses_no_acknowledged_command(tmp_path: Path) -
 # --- Redis away --------------------------------------------------------------------------
 
 
+@pytest.mark.redis  # a redis-server of its own
 @pytest.mark.parametrize("kill", [False, True], ids=["stop", "kill-9"])
 async def test_redis_going_away_refuses_clearly_and_loses_nothing(
     tmp_path: Path, kill: bool

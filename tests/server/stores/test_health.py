@@ -14,6 +14,7 @@ async def test_a_working_store_is_writable(store: Store) -> None:
     assert await store.writable()
 
 
+@pytest.mark.redis  # a redis-server of its own
 async def test_a_full_or_stopped_redis_is_not_writable(tmp_path: Path) -> None:
     server = RedisServer(tmp_path / "redis")
     server.start()

@@ -89,6 +89,7 @@ async def test_a_script_redis_forgot_is_loaded_again(client: redis.Redis) -> Non
     assert replies == [[b"b", 2], [b"c", 3]]
 
 
+@pytest.mark.redis  # a redis-server of its own
 async def test_a_broken_connection_fails_every_call_of_it_and_the_next_call_reconnects(
     tmp_path: Path,
 ) -> None:

@@ -13,6 +13,7 @@ import redis
 from events.events import PointsEntered, Recorded, encode
 from server.stores import redis_streams as store_redis
 from server.stores.protocols import Conflict, Device, StoreUnavailable, TableGone, TableInfo
+from server.stores.redis_listener import RETRY_MIN
 from server.stores.redis_streams import RedisStore
 from tests.server.redis_server import RedisServer
 from tests.server.stores.contract import (
@@ -66,6 +67,7 @@ async def test_redis_listener_follows_a_new_table_at_once(redis_store: RedisStor
     assert await asyncio.wait_for(first, 5) == [[1]]
 
 
+@pytest.mark.redis  # a redis-server of its own
 async def test_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
     server = RedisServer(tmp_path / "redis")
     server.start()
@@ -85,7 +87,14 @@ async def test_redis_store_rides_out_a_restart(tmp_path: Path) -> None:
             await store.read(table)
         with pytest.raises(StoreUnavailable):
             await store.table("t1")
-        await asyncio.sleep(0.2)  # the listener tries and fails meanwhile
+        # The listener tries to reconnect and fails meanwhile (its back-off has grown past a
+        # failed try); the subscriber waits on through it.
+        assert store._listener is not None
+        (feed,) = store._listener._feeds.values()
+        deadline = time.monotonic() + 5
+        while feed._delay < 4 * RETRY_MIN:
+            assert time.monotonic() < deadline, "the listener never tried again"
+            await asyncio.sleep(0.01)
         assert not subscriber.done()
 
         server.start()

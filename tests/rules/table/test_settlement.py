@@ -6,25 +6,14 @@ import pytest
 import editions
 from events import commands as c
 from events.commands import RackLeft, TypedLetter
-from rules.classic import settlement
 from rules.errors import GameError
+from rules.table import settlement
 from rules.table.record import record
 from rules.table.state import State
 from rules.table.views import view
+from tests.rules.table.recording import play, start
 
 EMPTY = RackLeft()
-
-
-def start(edition: str = "nl", rules: str = "house", players: int = 2, starter: int = 0) -> State:
-    command = c.StartGame(edition, rules=rules, players=(None,) * players, starter=starter)
-    state, _ = record(State(), command)
-    return state
-
-
-def play(state: State, *commands: c.TableCommand) -> State:
-    for command in commands:
-        state, _ = record(state, command)
-    return state
 
 
 def scores(state: State, *points: int) -> State:

@@ -1,4 +1,5 @@
-"""The end of a classic game (END): rack values, the settlement, the final table and places."""
+"""The end of a game with a rack per player (END): rack values, the settlement, the final table
+and places; classic and online games end so, a duplicate game settles nothing (DUP-14)."""
 
 from collections.abc import Sequence
 
@@ -7,6 +8,7 @@ import msgspec
 from editions import Edition, codebook
 from events.events import RackLeft
 from rules.errors import GameError
+from rules.table.state import Game
 
 BLANK = "?"
 
@@ -77,3 +79,12 @@ def final_table(totals: Sequence[int], settlement: Sequence[int]) -> tuple[Final
         FinalRow(i, totals[i], settlement[i], final, place)
         for i, (final, place) in enumerate(zip(finals, places(finals), strict=True))
     )
+
+
+def final(game: Game) -> tuple[FinalRow, ...] | None:
+    """The final table once a game with a rack per player has ended (END-05..08)."""
+    if game.ended is None:
+        return None
+    if not game.ended:
+        return final_table(game.totals, (0,) * len(game.totals))
+    return final_table(game.totals, settle([rack_value(game.edition, r) for r in game.ended]))

@@ -1,0 +1,38 @@
+"""What the shell hands the decider besides the state and the command.
+
+``rules`` reads no clock, draws no randomness and runs no search on a server's event loop: the
+server's time, a seed it drew (``secrets``), the edition's word list and a duplicate round's
+top (found by the move generator in a thread, ``rules.room.tops.find``) arrive as data, and a
+replay of the log needs none of them.
+"""
+
+import msgspec
+
+from rules.board.board import Board
+from rules.board.wordcheck import Contains
+from rules.movegen.moves import Move
+
+
+class TopQuery(msgspec.Struct, frozen=True, gc=False):
+    """What a duplicate round's close must search: the board, the round's rack (row
+    notation, ``?`` a blank), and the rule set's preference among moves of the top's score."""
+
+    board: Board
+    rack: str
+    preference: tuple[str, ...]
+
+
+class Top(msgspec.Struct, frozen=True, gc=False):
+    """The top found for ``query``: the move the close plays, None when no move is possible."""
+
+    query: TopQuery
+    move: Move | None
+
+
+class Inputs(msgspec.Struct, frozen=True, gc=False):
+    """The server's clock (ms), a seed it drew, the word list (text → bool) and a top."""
+
+    at: int = 0
+    seed: str = ""
+    contains: Contains | None = None
+    top: Top | None = None

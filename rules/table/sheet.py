@@ -1,0 +1,194 @@
+"""What a device is shown of a table, as plain Structs ready to encode, and the sheet's parts
+every mode shares.
+
+Every mode's part of the view is declared here, as every event is declared in
+``events.events``: the wire has one shape. What a mode shows, and to whom, is the mode's own
+(``ModeRules.sheet``, ``ModeRules.for_seat``); it builds its sheet with ``build``.
+"""
+
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from editions import codebook
+from events.events import Role, Writers
+from rules.table.permissions import latest_line, line_seat
+from rules.table.settlement import FinalRow
+from rules.table.state import Clock, Game, LastTurn, Line, Notice, Round, State
+from rules.table.tracking import Tracking, track
+
+#: Who looks, as far as what they may see goes; one encoding per audience and seq.
+Audience = Literal["host", "member", "waiting"]
+
+
+class DeviceView(msgspec.Struct, frozen=True):
+    """A device at the table, for the host: its seat, since when, and whether it waits."""
+
+    id: str
+    role: Role
+    seat: int | None
+    since: int
+    admitted: bool
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """Duplicate: a player's total against the sum of the tops (DUP-05..07)."""
+
+    player: int
+    total: int
+    difference: int
+    percent_tenths: int | None  # 923 for 92,3 %; None while there are no tops
+
+
+class OnlineView(msgspec.Struct, frozen=True):
+    """Online: what one seat (or a device without one) may know of the bag and the racks.
+
+    Tiles are in row notation, ``?`` a blank, ``[CH]`` a multi-letter tile.
+    """
+
+    rack: tuple[str, ...] | None  # the seat's own tiles; None for a device without a seat
+    seat: int | None  # whose rack it is
+    bag: int  # tiles left in the bag
+    racks: tuple[int, ...]  # each player's tile count
+    unseen: tuple[tuple[str, int], ...]  # the set − the board − the seat's own rack
+    last: LastTurn | None
+    deadline: int | None  # server time (ms) the player to move is passed
+    move_seconds: int | None
+    passes: int  # passes in a row so far; the third ends the game
+    ended_racks: tuple[tuple[str, ...], ...] | None = None  # every rack, once it is over
+    computers: tuple[str | None, ...] = ()  # per seat: None, or the computer's strength
+
+
+class SlipView(msgspec.Struct, frozen=True):
+    """A player's own slip for the open round, as it lies on the board (never judged yet)."""
+
+    word: str  # the whole word, row notation, blanks in lower case
+    start: str
+    direction: str
+    points: int  # its score on the board, 0 when it no longer fits
+    late: bool
+
+
+class RoomView(msgspec.Struct, frozen=True):
+    """The duplicate room as one device sees it; the rack is the open round's ``rack``."""
+
+    bag: int  # tiles in the bag, the rack (or the tiles kept for it) aside
+    slips: tuple[int, ...]  # the players whose slip for the open round is in
+    mine: SlipView | None  # the device's own slip: only the seat's own player sees it
+    minimum: int | None  # vowels and consonants the next rack holds; None: none can be drawn
+
+
+class SheetView(msgspec.Struct, frozen=True):
+    """The whole sheet of the current game."""
+
+    seq: int
+    started: int  # the seq of the game's start: a phone's turn names the game by it
+    edition: str
+    mode: str
+    rules: str
+    players: tuple[str | None, ...]
+    starter: int
+    to_move: int
+    turns: tuple[int, ...]  # turns each player has taken: the number of the next one
+    last_line: int  # the seq of the newest line still standing, 0 for none
+    last_line_seat: int | None  # whose own line it is (a seat may undo it); None: the host's
+    totals: tuple[int, ...]
+    lines: tuple[Line, ...]  # each names its player and sheet row: the per-round table
+    rounds: tuple[Round, ...]  # duplicate
+    standings: tuple[Standing, ...]  # duplicate
+    tops: int  # duplicate: the sum of the tops
+    board: tuple[str, ...] | None
+    unscored: tuple[str, ...]
+    tracking: Tracking
+    notices: tuple[Notice, ...]
+    warnings: tuple[Notice, ...]
+    clock: Clock | None
+    ended: bool
+    final: tuple[FinalRow, ...] | None
+    going_out_ends_game: bool
+    online: OnlineView | None = None  # online play only
+    room: RoomView | None = None  # duplicate: the rack's bag, the slips in, the seat's own slip
+
+
+class TableView(msgspec.Struct, frozen=True):
+    """A table as one audience sees it; ``sheet`` is None before the first game and for a
+    device that waits for the host."""
+
+    seq: int
+    sheet: SheetView | None
+    warnings: tuple[Notice, ...] = ()
+    writers: Writers = "own_seat"
+    devices: tuple[DeviceView, ...] | None = None  # the host's only
+    waiting: bool = False
+
+
+def build(
+    state: State,
+    game: Game,
+    *,
+    notices: tuple[Notice, ...],
+    final: tuple[FinalRow, ...] | None,
+    private: bool = False,
+    standings: tuple[Standing, ...] = (),
+    online: OnlineView | None = None,
+    room: RoomView | None = None,
+) -> SheetView:
+    """The sheet of ``game`` with a mode's parts; ``private``: the lines keep the tiles they
+    took to themselves (they would tell a rack) and the host strikes every line."""
+    newest = latest_line(state)
+    lines = game.lines
+    return SheetView(
+        seq=state.seq,
+        started=game.started,
+        edition=game.edition.code,  # the wire carries codes
+        mode=game.mode.value,
+        rules=game.rules.code,
+        players=game.players,
+        starter=game.starter,
+        to_move=game.to_move,
+        turns=game.turns,
+        last_line=newest.seq if newest is not None else 0,
+        last_line_seat=None if private else line_seat(newest),
+        totals=game.totals,
+        lines=tuple(replace(line, tiles=()) for line in lines) if private else tuple(lines),
+        rounds=game.rounds,
+        standings=standings,
+        tops=tops(game),
+        board=game.board.rows() if game.board else None,
+        unscored=tuple(sorted(game.unscored)),
+        tracking=track(game),
+        notices=notices,
+        warnings=game.warnings,
+        clock=game.clock,
+        ended=game.ended is not None,
+        final=final,
+        going_out_ends_game=game.rules.going_out_ends_game,
+        online=online,
+        room=room,
+    )
+
+
+def tops(game: Game) -> int:
+    """The sum of the tops of a game played in rounds; 0 for any other."""
+    return sum(r.top or 0 for r in game.rounds)
+
+
+def noticed(game: Game, passes: bool = True) -> tuple[Notice, ...]:
+    """Everything the sheet points out now but over-use, which the tile panel carries (its
+    ``warnings``: sent once, the sheet shows them from there); none of it blocks anything.
+    ``passes``: the run of scoreless turns is pointed out (online, the passes end the game)."""
+    found = list(game.notices)
+    limit = game.rules.pass_limit_reached(game.pass_run, len(game.players))
+    if limit is not None and passes:
+        found.append(Notice(codebook.PASS_LIMIT, {"count": game.pass_run, "limit": limit}))
+    for index, played in enumerate(game.rounds):
+        for player, score in enumerate(played.scores):
+            if played.top is not None and score is not None and score > played.top:
+                found.append(
+                    Notice(
+                        codebook.OVER_TOP,
+                        {"round": index, "player": player, "points": score, "top": played.top},
+                    )
+                )
+    return tuple(found)
