@@ -1,4 +1,4 @@
-"""The bag of an online game: the edition's set in a fixed order, shuffled by a key.
+"""The bag: the edition's set in a fixed order, shuffled by a key (an online game's, a room's draw).
 
 Pure and the same on every Python: a Fisher–Yates shuffle driven by SHA-256 of the seed,
 a label and a counter — never ``random``, whose streams may change between versions — so

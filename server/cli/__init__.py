@@ -1,1 +1,1 @@
-"""The ``tilestream`` command."""
+"""The command line: ``tilestream serve``, ``score``, ``top``, ``compile`` and the rest."""

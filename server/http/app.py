@@ -1,4 +1,5 @@
-"""The Starlette application: HTTP API, the ``/ws`` websocket, and the phone app at ``/``."""
+"""The Starlette application: the HTTP API, the ``/ws`` route (``server.live.socket``), and the
+phone app at ``/``."""
 
 import asyncio
 import contextlib
