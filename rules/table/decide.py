@@ -52,7 +52,7 @@ def decide(
     ValueError for a top of another position; its slips are judged by ``contains``.
     """
     if actor is not None:
-        _check(state, actor, command)
+        check(state, actor, command)
     inputs = Inputs(at, seed, contains, top)
     match command:
         case c.SetWriters() | c.AdmitDevice() | c.RemoveDevice():
@@ -85,7 +85,7 @@ def _game(state: State) -> Game:
     return state.game
 
 
-def _check(state: State, actor: Actor, command: c.TableCommand) -> None:
+def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
     permissions.check_viewer(actor)
     game = state.game

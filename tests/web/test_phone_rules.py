@@ -17,7 +17,7 @@ from editions import alphabet
 from editions.errors import GameError, NotationError
 from events import commands as c
 from events.events import DeviceJoined, Recorded
-from rules.table import permissions
+from rules.table.decide import check
 from rules.table.permissions import Actor
 from rules.table.record import record
 from rules.table.reducer import evolve
@@ -82,7 +82,7 @@ def table(mode: str, writers: str, lines: tuple[c.TableCommand, ...]) -> State:
 
 def allowed(state: State, actor: Actor, command: c.TableCommand) -> bool:
     try:
-        permissions.check(state, actor, command)
+        check(state, actor, command)
     except GameError:
         return False
     return True
