@@ -73,6 +73,8 @@ BLANK_NOT_IN_ALPHABET = _declare("blank_not_in_alphabet", "letter")
 # the table kept moving while the command was decided; try again
 BUSY = _declare("busy", status=409)
 CLOCK_NOT_RUNNING = _declare("clock_not_running", notice=True)
+# duplicate room: the director paused the round clock; slips wait until it runs again
+CLOCK_PAUSED = _declare("clock_paused", status=409)
 CLOCK_RUNNING = _declare("clock_running")
 # online: the computer's strengths name more or fewer seats than the game has
 COMPUTER_COUNT = _declare("computer_count", "count", "players")
@@ -201,6 +203,8 @@ RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")
 SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
 # duplicate room: a letter of a slip's word is not the tile on its square
 SLIP_MISMATCH = _declare("slip_mismatch", "letter", "square")
+# duplicate room: a player's phone hands in slips; cells, tops and corrections are the director's
+SLIP_ONLY = _declare("slip_only", status=403)
 SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
 # the store cannot be reached or written now; nothing was recorded
 STORE_UNAVAILABLE = _declare("store_unavailable", status=503)

@@ -1,23 +1,60 @@
 """Who may do what at a duplicate table, and whether a cell a phone meant is still empty.
 
-As at a classic table each seat writes its own cell by default and one scorekeeper may
-write every one; the end of a duplicate game, like its tops, is the director's (the host's)
-to record and to strike.
+At a table (no racks) each seat writes its own cell by default and one scorekeeper may
+write every one (DUP-04); the end of a duplicate game, like its tops, is the director's (the
+host's) to record and to strike. In a room — once a round has had its rack drawn or typed —
+a player's phone only hands in its own slips: the cells, the tops, the corrections and the
+clock are the director's, so no phone writes a score it was not judged for.
 """
 
 from editions import codebook
 from events import commands as c
 from events.events import CellCorrected, MoveRecorded, PointsEntered, Recorded, TopRecorded
 from rules.errors import GameError
-from rules.table.permissions import ARBITER_ACTS, Actor, check_sheet, refuse_taken
+from rules.table.permissions import (
+    ARBITER_ACTS,
+    COMPUTER,
+    HOST_ACTS,
+    Actor,
+    check_seat,
+    check_sheet,
+    refuse_taken,
+)
 from rules.table.state import Game, State
 
 
 def check(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
     """Raise GameError unless ``actor`` may ask ``command`` of the duplicate ``game``."""
+    if actor.role != "host" and is_room(game):
+        _check_player(actor, game, command)
+        return
     check_sheet(
         state, game, actor, command, arbiter_acts=(*ARBITER_ACTS, c.EndGame), hosts_end=True
     )
+
+
+def is_room(game: Game) -> bool:
+    """Is ``game`` a director's room: has any of its rounds had a rack?"""
+    return any(round_.rack for round_ in game.rounds)
+
+
+def _check_player(actor: Actor, game: Game, command: c.TableCommand) -> None:
+    """In a room a player's only write is its own slip."""
+    if actor.role == COMPUTER or isinstance(command, (*HOST_ACTS, *ARBITER_ACTS, c.EndGame)):
+        raise GameError("only the director may do that", code=codebook.HOST_ONLY)
+    if not isinstance(command, c.SubmitSlip):
+        raise GameError(
+            "in a room a player's phone hands in slips; the sheet is the director's",
+            code=codebook.SLIP_ONLY,
+        )
+    check_seat(actor, game)
+    owner = command.turn.player if command.turn is not None else command.player
+    if owner != actor.seat:
+        raise GameError(
+            f"seat {actor.seat} hands in its own slip, not seat {owner}'s",
+            code=codebook.NOT_YOUR_SEAT,
+            seat=owner,
+        )
 
 
 def check_cell(state: State, game: Game, turn: c.Turn) -> None:

@@ -147,6 +147,8 @@ def submit(game: Game, command: c.SubmitSlip, at: int) -> TableEvent:
         raise _refuse(f"no player {player}", codebook.NO_SUCH_PLAYER, player=player)
     if not in_room(game):
         raise _refuse("the round has no rack yet", codebook.NO_RACK)
+    if slips.paused(game):  # the director stopped the room: no one writes on meanwhile
+        raise _refuse("the round clock is paused", codebook.CLOCK_PAUSED)
     _, rules = rules_of(game)
     late = slips.ran_out(game, at)
     if late and (rules.late == "refused" or any(s.player == player for s in game.slips)):

@@ -215,6 +215,16 @@ def _solo(judged: list[SlipScore], rules: RoomRules) -> tuple[SlipScore, ...]:
     )  # fmt: skip
 
 
+def paused(game: Game) -> bool:
+    """Has the director paused the open round's clock after starting it?"""
+    clock = game.clock
+    return (
+        clock is not None
+        and clock.running_since is None
+        and 0 < clock.remaining < clock.seconds * 1000
+    )
+
+
 def ran_out(game: Game, at: int) -> bool:
     """Has the open round's clock run out at ``at`` (server time, ms)? A clock not started
     this round has not."""

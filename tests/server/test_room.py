@@ -284,3 +284,41 @@ async def test_a_duplicate_room_of_three_phones_to_the_standings(room_store: Sto
     assert kinds.count(SlipSubmitted) == 6
     assert [r.event.late for r in log if isinstance(r.event, SlipSubmitted)] == [
         False, False, False, True, False, False]  # fmt: skip
+
+
+async def test_a_players_phone_in_a_room_writes_nothing_but_its_slip(room_store: Store) -> None:
+    """The hostile-phone probe, over real websockets: every write of a cell, a top or a
+    line from a player's phone is refused with its code, and the log stays as it was."""
+    async with serving(room_store, Clock()) as server:
+        room = await RoomTable.create(server)
+        async with phones(*room.devices.values()):
+            for device in room.devices.values():
+                await device.open()
+            assert (await room.send("director", {"type": "draw_rack", "round": 0})).type == (
+                "accepted"
+            )
+            sheet = room["Ann"].sheet
+            own = {"game": sheet["started"], "player": 0, "number": 0}
+            tries = [
+                ({"type": "enter_points", "points": 2000, "turn": own}, "slip_only"),
+                (
+                    {
+                        "type": "record_move",
+                        "typed": [[["Z", "3W"]] * 3],
+                        "turn": own,
+                    },
+                    "slip_only",
+                ),
+                ({"type": "correct_cell", "round": 0, "player": 1, "points": 2000}, "slip_only"),
+                ({"type": "correct_cell", "round": 0, "player": 0, "points": 2000}, "slip_only"),
+                ({"type": "record_top", "points": 30, "round": 0}, "host_only"),
+                ({"type": "close_round", "round": 0}, "host_only"),
+                ({"type": "undo", "last_line": 0}, "slip_only"),
+                ({"type": "give_penalty", "player": 1, "points": -10, "last_line": 0}, "host_only"),
+            ]
+            before = await room_store.read(room.table)
+            for name in ("Ann", "Bob"):
+                for command, code in tries:
+                    answer = await room.send(name, command)
+                    assert (answer.type, answer.code) == ("rejected", code), (name, command)
+            assert await room_store.read(room.table) == before

@@ -158,7 +158,8 @@ def test_the_directors_sheet_of_four_long_names_breaks_no_name_inside_a_word(roo
     director, _ = room
     director.get_by_label(f"Ronde 2, {LONG[0]}").wait_for()
     expect(director.locator(".dup-rounds thead th")).to_have_count(6)
-    director.locator(".dup-rounds tbody").scroll_into_view_if_needed()
+    # In the page's own step: an update may draw the sheet anew between a locate and a scroll.
+    director.evaluate("() => document.querySelector('.dup-rounds tbody').scrollIntoView()")
     found = director.evaluate(SHEET)
     shot(director, "duplicate-long-names", full_page=False)
     assert found["broken"] == [], found

@@ -65,6 +65,8 @@ LINES: dict[str, dict[str, tuple[c.TableCommand, ...]]] = {
         "no line": (),
         "ann's cell": (c.EnterPoints(24, turn=turn(0)),),
         "a top": (c.RecordTop(points=30, round=0),),
+        "a room's rack": (c.SetRack("PLANKES"),),
+        "a room's slip": (c.SetRack("PLANKES"), c.SubmitSlip("PLANK", "H4", player=0)),
     },
 }
 
@@ -120,7 +122,7 @@ def rights_cases() -> list[dict]:
 
 def test_the_phone_shows_what_the_server_allows(page: Page) -> None:
     cases = rights_cases()
-    assert len(cases) == 2 * 4 * 4 + 2 * 3 * 4  # each setting, line and role of each mode
+    assert len(cases) == 2 * 4 * 4 + 2 * 5 * 4  # each setting, line and role of each mode
     phone = page.evaluate(
         """async (cases) => {
             const { app } = await import('/js/state.js');

@@ -31,6 +31,7 @@ from tests.web.browser import (
     open_app,
     post,
     shot,
+    show,
     wait_for_state,
 )
 from tests.web.test_display import fits
@@ -148,6 +149,15 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     for width, height in ((1280, 720), (1920, 1080)):
         fits(room, width, height)
         shot(room, f"room-{width}x{height}", full_page=False)
+
+    # In a room a player's phone writes nothing but its slip: its cells on the sheet are
+    # read only, the director's are not (the server refuses the rest: slip_only).
+    was = director.evaluate("() => document.body.dataset.view")
+    for page in (bas, director):
+        show(page, "sheet")
+    expect(bas.locator("#dup-r0-p1")).to_have_attribute("readonly", "")
+    expect(director.locator("#dup-r0-p1")).not_to_have_attribute("readonly", "")
+    show(director, was)
 
     # The next round: a rack typed from a draw in the room.
     expect(director.locator("#room-no-rack")).to_be_visible()
