@@ -208,6 +208,10 @@ SLIP_ONLY = _declare("slip_only", status=403)
 SQUARE_TAKEN = _declare("square_taken", "square", notice=True, refusal=False)
 # the store cannot be reached or written now; nothing was recorded
 STORE_UNAVAILABLE = _declare("store_unavailable", status=503)
+# duplicate room: a top typed as points or as words off the board; a room's top is a move
+TOP_ON_BOARD = _declare("top_on_board")
+# duplicate room: the director's typed top makes words the table's list lacks
+TOP_NOT_IN_LIST = _declare("top_not_in_list", "count", "words")
 # the table was deleted: by its host, or idle past the retention time (P-11)
 TABLE_DELETED = _declare("table_deleted", status=410)
 # duplicate room: a typed rack names tiles the bag no longer holds

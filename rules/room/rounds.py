@@ -26,7 +26,7 @@ from events.events import (
 )
 from rules.board import bag
 from rules.board.tiles import bag_letter
-from rules.board.wordcheck import Contains
+from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError
 from rules.room import racks, slips
 from rules.table.inputs import Inputs, Top, TopQuery
@@ -203,22 +203,42 @@ def close(game: Game, contains: Contains | None, top: Top | None) -> tuple[Table
 def judged(
     game: Game, events: tuple[TableEvent, ...], contains: Contains | None
 ) -> tuple[TableEvent, ...]:
-    """The director's typed top of a room's round with every slip judged; its tiles must
-    be the rack's. Other events pass as they are."""
+    """The director's typed top of a room's round with every slip judged. A room's top is a
+    move: laid on the board from the rack, its words in the table's list (all bad ones
+    named at once). Other events pass as they are."""
     if not in_room(game):
         return events
     _, rules = rules_of(game)
     out = []
     for event in events:
         if isinstance(event, TopRecorded):
-            laid = tuple(bag_letter(p.tile) for p in event.placed)
-            short = bag.missing(racks.rack_of(game), laid)
-            if short:
-                raise _refuse(
-                    f"the rack holds no {bag.rack_notation(short)}",
-                    codebook.TILES_NOT_ON_RACK,
-                    tiles=bag.rack_notation(short),
-                )
+            _check_top(game, event, contains)
             event = replace(event, results=slips.judge(game, contains, rules))
         out.append(event)
     return tuple(out)
+
+
+def _check_top(game: Game, top: TopRecorded, contains: Contains | None) -> None:
+    if not top.placed:  # as points, or typed words with no square: the board would not move
+        raise _refuse(
+            "a room's top is a word on the board: give its square and direction",
+            codebook.TOP_ON_BOARD,
+        )
+    laid = tuple(bag_letter(p.tile) for p in top.placed)
+    short = bag.missing(racks.rack_of(game), laid)
+    if short:
+        raise _refuse(
+            f"the rack holds no {bag.rack_notation(short)}",
+            codebook.TILES_NOT_ON_RACK,
+            tiles=bag.rack_notation(short),
+        )
+    if contains is None:  # no list to judge by (a Python shell, a record): the word stands
+        return
+    bad = invalid_words(game.edition, [w.word for w in top.words], contains)
+    if bad:
+        raise _refuse(
+            f"not in the list: {', '.join(bad)}",
+            codebook.TOP_NOT_IN_LIST,
+            words=", ".join(bad),
+            count=len(bad),
+        )

@@ -55,7 +55,10 @@ function render() {
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
     room.cards(game), // the room: draw the rack, the slips, close with the computed top
     slipFirst ? null : slipCard,
-    !game.ended && keepsSheet() ? topForm(game) : null,
+    // A room's round with its rack closes with a top on the board (the close, or a move laid
+    // in the calculator), never with points typed here.
+    !game.ended && keepsSheet() && !game.rounds[game.rounds.length - 1].rack.length
+      ? topForm(game) : null,
     overTop(game),
     rounds(game),
     actions(game));

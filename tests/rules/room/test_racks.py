@@ -15,16 +15,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import editions
+import wordlists
 from events import commands as c
 from events.events import GameStarted, RackDrawn, Recorded, TopRecorded
 from rules.board import bag
-from rules.room import racks
+from rules.board.tiles import bag_letter
+from rules.room import racks, tops
 from rules.table.decide import decide
 from rules.table.reducer import evolve, replay
 from rules.table.rulesets import RackRule
 from rules.table.state import State
 
 FR = editions.get("fr")
+LIST = wordlists.get("fr")
 NL = editions.get("nl")
 RULE = RackRule()
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -169,10 +172,13 @@ def test_a_drawn_rack_is_in_the_log_and_replays_the_same() -> None:
         state = _record(state, log, drawn)
         rack = state.game.rounds[-1].rack
         assert [t for t in rack] == [bag.notation(t) for t in bag.parse(FR, drawn[0].rack)]
-        # A top of the rack's first two tiles, typed as words: the rest is kept.
-        typed = (tuple(c.TypedLetter(t) for t in rack[:2]),)
-        state = _record(state, log, decide(state, c.RecordTop(typed=typed, round=number)))
-        assert racks.kept(state.game) == tuple(bag.parse(FR, "".join(rack[2:])))
+        # The round closed with its top: what the top did not lay is kept.
+        top = tops.find(tops.needed(state, c.CloseRound(number)), LIST.graph)
+        state = _record(state, log, decide(state, c.CloseRound(number), top=top))
+        laid = [bag_letter(tile) for tile in state.game.rounds[-2].top_tiles]
+        left = Counter(bag.parse(FR, "".join(rack)))
+        left.subtract(laid)
+        assert Counter(racks.kept(state.game)) == +left
     again = replay(log)
     assert [r.rack for r in again.game.rounds] == [r.rack for r in state.game.rounds]
     assert again == state

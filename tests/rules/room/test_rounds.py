@@ -266,3 +266,41 @@ def test_a_round_without_its_rack_needs_no_top() -> None:
     with pytest.raises(GameError) as refused:
         room(c.CloseRound(0), HOST)
     assert refused.value.code == codebook.NO_RACK
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        c.RecordTop(points=26, round=1),
+        c.RecordTop(
+            typed=((c.TypedLetter("K", old=True), c.TypedLetter("A"), c.TypedLetter("N")),), round=1
+        ),  # fmt: skip
+    ],
+    ids=["points", "typed words"],
+)
+def test_a_rooms_top_is_a_move_on_the_board_not_points_or_loose_words(
+    command: c.RecordTop,
+) -> None:
+    room = plank_room()
+    with pytest.raises(GameError) as refused:
+        room(command, HOST)
+    assert refused.value.code == codebook.TOP_ON_BOARD
+    assert len(room.game.rounds) == 2  # the round stays open, the board as it was
+
+
+def test_a_typed_top_must_make_words_of_the_list_and_names_every_one_it_lacks() -> None:
+    room = plank_room()
+    with pytest.raises(GameError) as refused:
+        room(c.RecordTop(c.BoardMove("H8", "down", "ARS"), round=1), HOST)  # KARS
+    assert refused.value.code == codebook.TOP_NOT_IN_LIST
+    assert refused.value.params == {"words": "KARS", "count": 1}
+
+
+def test_a_typed_top_is_played_on_the_board_for_every_phone() -> None:
+    room = plank_room()
+    before = room.game.board
+    room(c.RecordTop(c.BoardMove("H8", "down", "ANS"), round=1), HOST)  # KANS
+    after = room.game.board
+    assert after != before
+    assert "".join(tile.letter for tile in after.word_at("H8", "down")) == "KANS"
+    assert room.game.rounds[1].top == room.game.rounds[1].top_words[0].points
