@@ -268,13 +268,14 @@ def test_a_round_without_its_rack_needs_no_top() -> None:
     assert refused.value.code == codebook.NO_RACK
 
 
+KAN = (c.TypedLetter("K", old=True), c.TypedLetter("A"), c.TypedLetter("N"))
+
+
 @pytest.mark.parametrize(
     "command",
     [
         c.RecordTop(points=26, round=1),
-        c.RecordTop(
-            typed=((c.TypedLetter("K", old=True), c.TypedLetter("A"), c.TypedLetter("N")),), round=1
-        ),  # fmt: skip
+        c.RecordTop(typed=(KAN,), round=1),
     ],
     ids=["points", "typed words"],
 )
