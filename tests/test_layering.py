@@ -1,5 +1,6 @@
 """The layers hold (DESIGN.md, top-level layout): what each package may import, no mode
-package importing another, and no import cycle between our modules.
+package importing another, and no import cycle between our modules; no test module
+imports another (shared helpers have modules of their own) and no benchmark the tests.
 
 Imports are read with ``ast`` from the source, wherever they stand: inside a function (a
 late import still ties the modules) and under ``if TYPE_CHECKING:`` too, since a cycle that
@@ -38,11 +39,8 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def _imported(node: ast.Import | ast.ImportFrom, module: str, path: Path) -> Iterator[str]:
-    """The dotted names an import statement names, relative ones resolved."""
-    if isinstance(node, ast.Import):
-        yield from (alias.name for alias in node.names)
-        return
+def _base(node: ast.ImportFrom, module: str, path: Path) -> str:
+    """The module a ``from … import`` names, a relative one resolved."""
     base = node.module or ""
     if node.level:
         package = module.split(".")
@@ -50,6 +48,15 @@ def _imported(node: ast.Import | ast.ImportFrom, module: str, path: Path) -> Ite
             package = package[:-1]
         package = package[: len(package) - (node.level - 1)]
         base = ".".join([*package, base] if base else package)
+    return base
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str, path: Path) -> Iterator[str]:
+    """The dotted names an import statement names, relative ones resolved."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    base = _base(node, module, path)
     for alias in node.names:
         name = f"{base}.{alias.name}"
         yield name if name in modules() else base  # a module of the package, or a name in it
@@ -177,3 +184,35 @@ def test_the_import_graph_is_read_from_the_source() -> None:
 
 def test_no_import_cycles() -> None:
     assert cycles() == []
+
+
+def _imports_in(path: Path, module: str) -> Iterator[str]:
+    """Every dotted name ``path``'s imports name, each imported name with its module
+    (``from tests.web import test_play`` names ``tests.web.test_play``)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            base = _base(node, module, path)
+            yield from (f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+
+
+def test_no_test_module_imports_another_and_no_benchmark_imports_the_tests() -> None:
+    # A test module imported by another has its tests collected there too and hides what
+    # is shared: helpers live in modules of their own. The benchmarks run without the tests.
+    testing = sorted((ROOT / "tests").rglob("*.py"))
+    imports_test = sorted(
+        (_module(p), name)
+        for p in testing
+        for name in _imports_in(p, _module(p))
+        if any(part.startswith("test_") for part in name.split("."))
+    )
+    assert imports_test == []
+    bench = sorted(
+        (m, name)
+        for m, p in modules().items()
+        if _in(m, "bench")
+        for name in _imports_in(p, m)
+        if _in(name, "tests")
+    )
+    assert bench == []

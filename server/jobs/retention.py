@@ -50,6 +50,8 @@ class Retention:
         """Sweep now and every ``every`` seconds; nothing when tables are kept for ever."""
         if self.days > 0:
             self._task = asyncio.create_task(self._run(), name="retention")
+        else:
+            log.info("retention off: idle tables are kept for ever")
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -17,7 +17,7 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +26,9 @@ import pytest
 import editions
 import wordlists
 from bench.finder import Finder
-from events.events import Recorded
 from rules.board import bag
 from rules.gcg import read as gcg_records
-from rules.table.reducer import evolve
-from rules.table.state import State
-from server.stores.protocols import Store
-from server.stores.redis_streams import RedisStore
-from server.stores.sqlite import SqliteStore
+from tests.server.online_log import Secrets, before_end, encoded, ended, states, store_of
 from tests.server.serving import (
     ROOT,
     Api,
@@ -156,43 +151,6 @@ def gcg(game: Game, token: str) -> tuple[int, str, Any]:
 # --- the log, as the store holds it ------------------------------------------------------------
 
 
-def store_of(server: ServerProcess) -> Store:
-    if server.redis:
-        return RedisStore(server.redis)
-    return SqliteStore(server.data / "tilestream.db")
-
-
-class Secrets:
-    """What the log says each rack and the bag held after every seq of the game."""
-
-    def __init__(self, log: Sequence[Recorded]) -> None:
-        self.racks: dict[int, tuple[tuple[str, ...], ...]] = {}
-        self.bags: dict[int, tuple[str, ...]] = {}
-        self.exchanged: list[str] = []
-        self.ended: int | None = None
-        state = State()
-        for record in log:
-            state = evolve(state, record)
-            game = state.game
-            if game is None or game.online is None:
-                continue
-            self.seed = game.online.seed
-            self.racks[record.seq] = game.online.racks
-            self.bags[record.seq] = game.online.bag
-            if getattr(record.event, "tiles", ""):
-                self.exchanged.append(record.event.tiles)  # type: ignore[attr-defined]
-            if game.ended is not None and self.ended is None:
-                self.ended = record.seq
-
-    def rack(self, seq: int, seat: int) -> list[str]:
-        return [bag.notation(t) for t in self.racks[seq][seat]]
-
-
-def encoded(tiles: Sequence[str]) -> str:
-    """Tiles as the server's encoder writes a list of them."""
-    return json.dumps(list(tiles), separators=(",", ":"))
-
-
 def walk(value: Any) -> Iterator[tuple[str, Any]]:
     """Every (key, value) of a JSON document, however deep."""
     if isinstance(value, dict):
@@ -202,12 +160,6 @@ def walk(value: Any) -> Iterator[tuple[str, Any]]:
     elif isinstance(value, list):
         for inner in value:
             yield from walk(inner)
-
-
-def states(device: Recording) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Every view the device had: sent whole, or made by a change from the one before."""
-    for seq, view in device.states:
-        yield seq, json.loads(view)
 
 
 # --- servers ---------------------------------------------------------------------------------
@@ -353,23 +305,6 @@ def check_frames(game: Game, secrets: Secrets) -> None:
                 tiles = [bag.notation(t) for t in rack]
                 if seq < ended(secrets) and len(tiles) >= 3:
                     assert encoded(tiles) not in frame, (room.name, seq)
-
-
-def ended(secrets: Secrets) -> int:
-    assert secrets.ended is not None
-    return secrets.ended
-
-
-def before_end(device: Recording, secrets: Secrets) -> list[str]:
-    """The frames ``device`` got before the state at the game's end: then the racks are
-    public."""
-    frames = []
-    for frame in device.frames:
-        message = json.loads(frame)
-        if message["type"] in ("state", "change") and message["seq"] >= ended(secrets):
-            break
-        frames.append(frame)
-    return frames
 
 
 async def test_an_online_game_needs_a_board(server: ServerProcess) -> None:

@@ -30,7 +30,7 @@ from rules.table import rulesets
 from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
-from tests.server.jobs.test_online_clock import Clock, Served, serving
+from tests.server.in_process import Clock, Served, serving
 from tests.server.redis_server import RedisServer
 from tests.server.serving import Recording, device_key, phones
 

@@ -28,10 +28,16 @@ SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "test-artifacts" / "scre
 Phones = Callable[[], Page]
 
 
-def open_app(browser: Browser, url: str, language: str = "nl", path: str = "/") -> Page:
-    """A phone in a fresh context (its own local storage), the app loaded and ready."""
+def open_app(
+    browser: Browser, url: str, language: str = "nl", path: str = "/", *, clock: bool = False
+) -> Page:
+    """A phone in a fresh context (its own local storage), the app loaded and ready. With
+    ``clock`` the app's timers are Playwright's (``page.clock``): they run at real speed
+    until the test moves them on."""
     context = browser.new_context(viewport=PHONE, locale=language, device_scale_factor=1)
     page = context.new_page()
+    if clock:
+        page.clock.install()
     page.set_default_timeout(10_000)
     expect.set_options(timeout=10_000)
     page.goto(url + path)

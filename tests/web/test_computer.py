@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.web.browser import Phones, axe, shot, show, wait_for_state
-from tests.web.test_play import first_word, lay, online, sheet
+from tests.web.online_play import first_word, lay, online, sheet
 
 ONLINE = "Online spelen"
 

@@ -71,13 +71,14 @@ def close(*pages: Page) -> None:
 
 @pytest.fixture
 def table(browser: Browser, server: ServerProcess):
-    """A director (host) with Anna and Bas in duplicate, Bas's phone, and a room display."""
-    director = open_app(browser, server.url, "nl")
+    """A director (host) with Anna and Bas in duplicate, Bas's phone, and a room display;
+    each screen's timers are Playwright's, for a test to move on."""
+    director = open_app(browser, server.url, "nl", clock=True)
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
     started(director)
-    bas = open_app(browser, server.url, "nl")
+    bas = open_app(browser, server.url, "nl", clock=True)
     join_table(bas, code, "Bas")
-    display = open_app(browser, server.url, "nl", f"/display.html#join={code}")
+    display = open_app(browser, server.url, "nl", f"/display.html#join={code}", clock=True)
     yield director, bas, display, code
     close(director, bas, display)
 
@@ -192,7 +193,8 @@ def test_the_clock_counts_down_alike_on_every_screen_and_only_the_director_sets_
     for page in (director, bas, display):
         expect(page.locator(".clock-status")).to_have_text("Gepauzeerd")
     paused = [page.get_by_role("timer").inner_text() for page in (director, bas, display)]
-    director.wait_for_timeout(1500)
+    for page in (director, bas, display):
+        page.clock.run_for(60_000)  # a minute of every timer the screen has: a running clock is out
     assert [page.get_by_role("timer").inner_text() for page in (director, bas, display)] == paused
     assert len(set(paused)) == 1, paused
     expect(director.get_by_role("button", name="Verdergaan")).to_be_visible()

@@ -174,12 +174,25 @@ def test_a_reload_with_the_server_away_shows_the_kept_sheet_and_sends_a_tap_once
     view = own_server.api().view(session["table"], session["token"]).json()
     assert [line["kind"] for line in view["sheet"]["lines"]] == ["points", "pass"]
     assert view["sheet"]["lines"][1]["player"] == 1  # Bas
-    # Sent once: nothing is left to send, and a reload sends nothing again.
+    # Sent once: nothing is left to send, and a reload sends nothing again. A phone sends
+    # its outbox as it comes online, before anything tapped after on the same socket: once
+    # Anna's pass, tapped after the reload, is answered, nothing else was recorded first.
     host.reload()
     ready(host)
     wait_for_state(host, "app => app.online")
-    host.wait_for_timeout(300)
-    assert own_server.api().seq(session["table"], session["token"]) == before + 1
+    pass_button.click()
+    host.wait_for_function(
+        """() => {
+            const session = JSON.parse(localStorage.getItem('tilestream.session'));
+            return localStorage.getItem(`tilestream.outbox.${session.token}`) === '[]';
+        }"""
+    )
+    assert own_server.api().seq(session["table"], session["token"]) == before + 2
+    view = own_server.api().view(session["table"], session["token"]).json()
+    assert [(line["kind"], line["player"]) for line in view["sheet"]["lines"][1:]] == [
+        ("pass", 1),
+        ("pass", 0),
+    ]
     host.context.close()
 
 
@@ -188,7 +201,7 @@ def test_a_phone_that_left_its_table_keeps_nothing_of_the_sheet(
 ) -> None:
     host = open_app(browser, own_server.url)
     code = create_table(host, ["Anna", "Bas"])
-    guest = open_app(browser, own_server.url)
+    guest = open_app(browser, own_server.url, clock=True)
     join_table(guest, code, "Bas")
     post(host, own_server, {"type": "enter_points", "points": 31})
     wait_for_state(guest, "app => app.view.sheet.totals[0] === 31")
@@ -203,14 +216,14 @@ def test_a_phone_that_left_its_table_keeps_nothing_of_the_sheet(
     guest.once("dialog", lambda dialog: dialog.accept())
     guest.get_by_role("button", name="Tafel verlaten").click()
     wait_for_state(guest, "app => app.session === null && app.view === null")
-    guest.wait_for_timeout(1200)
+    guest.clock.run_for(2_000)  # past the second a change waits to be written (session.js)
     assert guest.evaluate(stored) == []
     assert not any(path.startswith("/api/tables/") for path in kept_answers(guest))
 
     own_server.stop()
     guest.reload()
     ready(guest)
-    guest.wait_for_timeout(1500)  # past the delay of a not-live banner
+    guest.clock.run_for(2_000)  # past the delay of a not-live banner (offline.js)
     assert guest.evaluate(
         "async () => { const { app } = await import('/js/state.js');"
         " return [app.session, app.view, app.kept]; }"

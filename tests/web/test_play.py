@@ -16,7 +16,6 @@ from itertools import permutations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import wordlists
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     ROOT,
@@ -29,8 +28,8 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.online_play import LEXICON, first_word, lay, online, sheet, tap_square
 
-LEXICON = wordlists.get("nl")  # Woordstrijd judges with the Dutch list
 ROWS = "ABCDEFGHIJKLMNO"
 ONLINE = "Online spelen"
 
@@ -74,34 +73,8 @@ def join_online(page: Page, code: str, name: str, seat: int) -> None:
     wait_for_state(page, f"app => app.view?.sheet?.online?.seat === {seat}")
 
 
-def online(page: Page) -> dict:
-    return page.evaluate("async () => (await import('/js/state.js')).app.view.sheet.online")
-
-
-def sheet(page: Page) -> dict:
-    return page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
-
-
 def lines(page: Page) -> int:
     return len(sheet(page)["lines"])
-
-
-def tap_square(page: Page, square: str) -> None:
-    """Tap a square as a thumb does: the whole board zooms in first, then the tap lays."""
-    cell = page.locator(f'#play-board [data-square="{square}"]')
-    if not page.locator("#play-board.zoomed").count():
-        cell.click()
-        expect(page.locator("#play-board.zoomed")).to_be_attached()
-    cell.click()
-
-
-def lay(page: Page, tiles: list[tuple[str, str]]) -> None:
-    """Lay ``(tile, square)`` pairs by tapping the tile on the rack, then the square."""
-    for tile, square in tiles:
-        page.locator(f'#play-rack .rack-tile[data-tile="{tile}"]:not(.laid)').first.click()
-        tap_square(page, square)
-        laid = page.locator(f'#play-board td:has([data-square="{square}"])')
-        expect(laid).to_have_class(re.compile(r"\bnew\b"))
 
 
 def confirm_and_wait(page: Page, others: list[Page]) -> None:
@@ -112,16 +85,6 @@ def confirm_and_wait(page: Page, others: list[Page]) -> None:
 
 
 # --- words from the list, for racks the seed dealt -----------------------------------------
-
-
-def first_word(rack: list[str]) -> list[str]:
-    """The tiles of a word from ``rack`` (no blank) for the first move, longest first."""
-    letters = [tile for tile in rack if len(tile) == 1 and tile != "?"]
-    for size in (5, 4, 3, 2):
-        for tiles in dict.fromkeys(permutations(letters, size)):
-            if LEXICON.contains("".join(tiles)):
-                return list(tiles)
-    raise AssertionError(f"no word in {rack}")
 
 
 def board_tiles(rows: list[str]) -> dict[str, str]:

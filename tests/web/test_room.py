@@ -34,7 +34,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.test_display import fits
+from tests.web.screen_fit import fits
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 CLUB = "Duplicate, clubzaal (solo's vanaf 2 spelers)"

@@ -187,11 +187,13 @@ def test_the_focus_never_falls_to_body(phone: Page, server: ServerProcess) -> No
     phone.get_by_label("Punten, tot 2.000").fill("12")
     phone.keyboard.press("Enter")
     expect(phone.locator("#shell-bar .bar-totals li")).to_have_text(["Anna 12", "Bas 0"])
-    phone.wait_for_timeout(100)
+    # Each answer redraws the sheet twice: at once with its buttons busy, and again when
+    # they come back (live.js SETTLE); the focus is looked at after the second.
+    expect(phone.locator("#sheet-pass")).to_be_enabled()
     assert focus_not_on_body(phone) != "body"  # after recording a line
     phone.get_by_role("button", name="Passen").click()
     expect(phone.locator("#shell-bar .bar-turn")).to_have_text("Anna is aan de beurt")
-    phone.wait_for_timeout(100)
+    expect(phone.locator("#sheet-pass")).to_be_enabled()
     assert focused(phone) != "body"
     for view, heading in (
         ("score", "h2#calculator-title"),

@@ -2,28 +2,16 @@
 the committed lists per language, and the marking functions on tiny fixtures."""
 
 import json
-import tomllib
 
 import pytest
 
 import editions
 import wordlists
+from tests.wordlists.samples import ABBREVIATIONS, TABLE
 from wordlists import marks
 from wordlists.build import REASONS, classify
 from wordlists.keys import Keyer
 from wordlists.lexicon import DATA, LANGUAGES
-
-#: A fixed sample per language: abbreviations, units, acronyms, symbols (issue 24's table,
-#: and a few more of each kind). None is in its list.
-ABBREVIATIONS = {
-    "nl": "kg cm km tv nv sf btw bv pc cd wc bh dj sms gsm mg ml cv dvd gps vwo cao ngo apr aug",
-    "en": "kg cm etc mph pc cd jr ft lb oz mr mrs ltd dept approx assn xv xxv",
-    "de": "kg cm usw bzw pkw lkw nr vgl ggf evtl inkl bzgl zzgl dr str",
-    "pl": "kg cm tv itd itp np mgr tzw dr cd mgra dra prof inż woj pkp ok",
-    "es": "cm etc sra sras srta ud uds km kg",
-    "it": "kg ecc km cm sig dott avv pag",
-    "fr": "kg cm km mm ml etc",
-}
 
 #: Real short words and inflected forms that stay (WS-27: loopt, gelopen, mooiste).
 WORDS = {
@@ -35,8 +23,6 @@ WORDS = {
     "it": "ed se mangiavamo dimmelo città kiwi hm",
     "fr": "un au mangeons chevaux être pst",
 }
-
-TABLE = tomllib.loads(marks.TABLE.read_text(encoding="utf-8"))
 
 
 def _cases(table):

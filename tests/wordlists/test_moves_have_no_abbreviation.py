@@ -20,7 +20,7 @@ from rules.board.board import Board
 from rules.movegen.moves import generate
 from rules.online.opponent import STRENGTHS, pick
 from rules.room.tops import top
-from tests.wordlists.test_marks import ABBREVIATIONS, TABLE
+from tests.wordlists.samples import ABBREVIATIONS, TABLE
 from wordlists.graph import Graph
 from wordlists.keys import Keyer
 from wordlists.lexicon import DATA

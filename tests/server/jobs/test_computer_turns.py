@@ -33,8 +33,8 @@ from server.stores.protocols import Device as Hosting
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from server.tables.commands import Tables
+from tests.server.online_log import Secrets, before_end, encoded, states, store_of
 from tests.server.serving import Api, Recording, ServerProcess, Table, new_address, phones, read_log
-from tests.server.test_online import Secrets, before_end, encoded, states, store_of
 
 EDITION = "woordstrijd"
 START = {"type": "start_game", "edition": EDITION, "mode": "online", "players": ["Ann", None],

@@ -1,10 +1,10 @@
 """Online play on a clock the test moves on: the time per move, and what the server binds.
 
 A time per move is a minute at least, too long for a test to wait; so the servers here run
-in the test's own process — uvicorn on a real port, real websockets, the real stores —
-with a clock the test moves, looking for a time run out every 20 ms. The player to move is
-passed once the deadline is behind, once: with several processes on one Redis each one
-tries, one pass is recorded and the others' are refused and dropped without a word.
+in the test's own process on a clock the test moves (``tests.server.in_process``), looking
+for a time run out every 20 ms. The player to move is passed once the deadline is behind,
+once: with several processes on one Redis each one tries, one pass is recorded and the
+others' are refused and dropped without a word.
 """
 
 import asyncio
@@ -12,84 +12,30 @@ import contextlib
 import json
 import logging
 import re
-import socket
-from collections.abc import AsyncIterator
+import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 import wordlists
 from editions.errors import GameError
 from events import commands as c
 from events.events import GameEnded, GameStarted, Passed, Recorded
 from rules.table.permissions import HOST
-from server.http.app import Settings, create_app
-from server.live.messages import MAX_MESSAGE
-from server.stores.protocols import Device, Store
+from server.jobs.move_timer import MoveTimer
+from server.stores.protocols import Device
 from server.stores.redis_streams import RedisStore
 from server.stores.sqlite import SqliteStore
 from server.tables.commands import Tables
-from server.tables.held import now_ms
 from server.tables.live import Live
+from tests.server.in_process import TICK, Clock, Served, serving
 from tests.server.redis_server import RedisServer
-from tests.server.serving import Phone, Reply, device_key, phones, request
+from tests.server.serving import Phone, device_key, phones
 
-TICK = 0.02  # seconds between the servers' looks for a time run out
-QUIET = 0.3  # seconds in which nothing more may come
 START = {"type": "start_game", "edition": "woordstrijd", "mode": "online",
          "players": ["Ann", "Bob"], "move_seconds": 60}  # fmt: skip
-
-
-class Clock:
-    """The servers' time, ms since the epoch; it moves only when the test says."""
-
-    def __init__(self) -> None:
-        self.now = now_ms()
-
-    def __call__(self) -> int:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += round(seconds * 1000)
-
-
-class Served:
-    """A server running in this process over ``store``."""
-
-    def __init__(self, url: str, store: Store) -> None:
-        self.url = url
-        self.ws_url = url.replace("http://", "ws://") + "/ws"
-        self.store = store
-
-    async def call(
-        self, method: str, path: str, body: object = None, token: str | None = None
-    ) -> Reply:
-        """One HTTP request, from a thread: the server answers on this loop."""
-        return await asyncio.to_thread(request, self.url, method, path, body, token=token)
-
-
-@contextlib.asynccontextmanager
-async def serving(store: Store, clock: Clock) -> AsyncIterator[Served]:
-    """The app over ``store`` on a free port, until the block ends."""
-    settings = Settings(store, "test", clock=clock, move_tick=TICK, joins_per_minute=10_000)
-    config = uvicorn.Config(
-        create_app(settings), ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
-        log_level="warning", lifespan="on",
-    )  # fmt: skip
-    listener = socket.create_server(("127.0.0.1", 0))
-    server = uvicorn.Server(config)
-    running = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        if running.done():
-            running.result()
-        await asyncio.sleep(0.01)
-    try:
-        yield Served(f"http://127.0.0.1:{listener.getsockname()[1]}", store)
-    finally:
-        server.should_exit = True
-        await running
 
 
 class OnlineTable:
@@ -121,11 +67,45 @@ def online_of(phone: Phone) -> dict[str, Any]:
     return json.loads(phone.view)["sheet"]["online"]
 
 
-async def nothing_comes(*members: Phone) -> None:
-    """No phone gets anything within ``QUIET``."""
-    for phone in members:
-        with pytest.raises(TimeoutError):
-            await phone.receive(timeout=QUIET)
+class Looks:
+    """The servers' looks for a time run out (``MoveTimer.check``), counted per timer as
+    each ends."""
+
+    def __init__(self) -> None:
+        self.ended: Counter[int] = Counter()
+
+    async def since_now(self) -> None:
+        """Until every server's timer has ended a look begun after this call: one at the
+        time as the clock shows it now."""
+        mark = Counter(self.ended)
+        deadline = time.monotonic() + 10
+        while not self.ended or any(n < mark[timer] + 2 for timer, n in self.ended.items()):
+            assert time.monotonic() < deadline, "the servers stopped looking at the time"
+            await asyncio.sleep(TICK / 2)
+
+
+@pytest.fixture
+def looks(monkeypatch: pytest.MonkeyPatch) -> Looks:
+    counted = Looks()
+    check = MoveTimer.check
+
+    async def counting(timer: MoveTimer) -> int:
+        try:
+            return await check(timer)
+        finally:
+            counted.ended[id(timer)] += 1
+
+    monkeypatch.setattr(MoveTimer, "check", counting)
+    return counted
+
+
+async def nothing_comes(looks: Looks, server: Served, table: OnlineTable, *members: Phone) -> None:
+    """No pass is due: every server has looked at the time since, and the log still ends
+    at the state the phones have."""
+    seen = {phone.seq for phone in members}
+    await looks.since_now()
+    log = await server.store.read(table.id)
+    assert {log[-1].seq} == seen, (log[-1], seen)
 
 
 def quiet_log(caplog: pytest.LogCaptureFixture) -> None:
@@ -140,7 +120,7 @@ def passes(log: tuple[Recorded, ...]) -> list[tuple[int, bool]]:
 
 
 async def test_the_time_per_move_passes_the_player_to_move_once(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, looks: Looks
 ) -> None:
     caplog.set_level(logging.INFO)
     clock = Clock()
@@ -154,7 +134,7 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
             assert online_of(ann)["move_seconds"] == 60
             assert online_of(ann)["deadline"] == online_of(bob)["deadline"] == began + 60_000
             clock.advance(59)
-            await nothing_comes(ann, bob)
+            await nothing_comes(looks, server, table, ann, bob)
 
             clock.advance(2)  # Ann's minute is over: the server passes her, once
             await ann.until_seq(seq + 1)
@@ -163,7 +143,7 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
             assert (passed["last"]["player"], passed["passes"]) == (0, 1)
             assert passed["deadline"] == clock.now + 60_000  # Bob's minute from now
             await bob.until_seq(seq + 1)
-            await nothing_comes(ann, bob)
+            await nothing_comes(looks, server, table, ann, bob)
 
             clock.advance(30)  # Bob passes himself within his minute
             turn = {"game": 1, "player": 1, "number": 0}
@@ -171,7 +151,7 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
             assert (await bob.answer("bob")).seq == seq + 2
             await ann.until_seq(seq + 2)
             clock.advance(40)  # 70 s since Bob's turn began, 40 since Ann's
-            await nothing_comes(ann)
+            await nothing_comes(looks, server, table, ann)
             assert online_of(ann)["passes"] == 2 and not online_of(ann)["last"]["timed_out"]
 
             clock.advance(21)  # Ann's again: the third pass in a row ends the game
@@ -180,7 +160,7 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
             assert sheet["ended"] and sheet["online"]["deadline"] is None
             await bob.until_seq(seq + 4)
             clock.advance(600)
-            await nothing_comes(ann, bob)
+            await nothing_comes(looks, server, table, ann, bob)
         log = await server.store.read(table.id)
     assert passes(log) == [(0, True), (1, False), (0, True)]
     assert isinstance(log[-1].event, GameEnded)
@@ -188,7 +168,7 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
 
 
 async def test_processes_on_one_redis_pass_a_player_once(
-    redis_server: RedisServer, caplog: pytest.LogCaptureFixture
+    redis_server: RedisServer, caplog: pytest.LogCaptureFixture, looks: Looks
 ) -> None:
     # A and B each follow the table for a phone; C only listed it once, so what it holds
     # goes stale: all three try each pass, one is recorded, the rest are dropped quietly.
@@ -210,7 +190,7 @@ async def test_processes_on_one_redis_pass_a_player_once(
             for n in range(1, 4):
                 clock.advance(61)
                 await asyncio.gather(ann.until_seq(seq + n), bob.until_seq(seq + n))
-                await nothing_comes(ann, bob)
+                await nothing_comes(looks, a, table, ann, bob)
             assert json.loads(ann.view)["sheet"]["ended"] and json.loads(bob.view)["sheet"]["ended"]
         log = await a.store.read(table.id)
     assert [r.seq for r in log] == list(range(1, len(log) + 1))

@@ -251,8 +251,12 @@ def test_a_server_sweeps_idle_tables_at_start(tmp_path: Path) -> None:
         assert process.api().view(*fresh).status == 200
         process.assert_no_crash()
     with ServerProcess(data, options=("--retention-days", "0")) as process:
-        time.sleep(0.3)
+        deadline = time.monotonic() + 10  # said at start: no sweep runs in this process
+        while "retention off: idle tables are kept for ever" not in process.output():
+            assert time.monotonic() < deadline, process.output()[-3000:]
+            time.sleep(0.05)
         assert process.api().view(*fresh).status == 200
+        process.assert_no_crash()
 
 
 def test_servers_on_one_redis_sweep_idle_tables(tmp_path: Path, redis_server: RedisServer) -> None:
