@@ -54,6 +54,10 @@ BAD_MESSAGE = _declare("bad_message", "error")
 BAD_PREMIUM = _declare("bad_premium", "text")
 # ``tilestream top``: a rack that is not tiles of the edition
 BAD_RACK = _declare("bad_rack", phone=False)
+# a file to import that is not a game record of this server (``rules.room.record``)
+BAD_RECORD = _declare("bad_record")
+# not a reference as the FISF writes one: ``H4`` across, ``4H`` down
+BAD_REFERENCE = _declare("bad_reference", "text")
 # a board drawing of the wrong shape
 BAD_ROWS = _declare("bad_rows", "rows", "size")
 # not a square name like ``H8``
@@ -214,6 +218,8 @@ TOP_ON_BOARD = _declare("top_on_board")
 TOP_NOT_IN_LIST = _declare("top_not_in_list", "count", "words")
 # the table was deleted: by its host, or idle past the retention time (P-11)
 TABLE_DELETED = _declare("table_deleted", status=410)
+# a known code: the table had its joins of the minute (a room's phones come in by turns)
+TABLE_JOINS_BUSY = _declare("table_joins_busy", status=429)
 # duplicate room: a typed rack names tiles the bag no longer holds
 TILES_NOT_IN_BAG = _declare("tiles_not_in_bag", "tiles")
 # online: a play or exchange uses tiles the seat does not hold
@@ -234,6 +240,8 @@ TOO_MANY_WORDS = _declare("too_many_words", "count", "max")
 TURN_TAKEN = _declare("turn_taken", "by", "by_host", "kind", "player", "points", "word", status=409)
 TWO_EMPTY_RACKS = _declare("two_empty_racks", "players", notice=True)
 UNDO_UNKNOWN_LINE = _declare("undo_unknown_line", "line", "seq", notice=True, refusal=False)
+# a player or viewer asks for the duplicate game sheet before the game has ended
+RECORD_NOT_YET = _declare("record_not_yet", status=403)
 # no table has that join code
 UNKNOWN_CODE = _declare("unknown_code", status=404)
 # admit or remove: no such device at the table

@@ -16,11 +16,11 @@ const SHELL = [
   "/js/sheet.js", "/js/duplicate.js", "/js/room.js", "/js/slip.js", "/js/clock.js",
   "/js/penalty.js", "/js/endgame.js",
   "/js/play.js", "/js/dock.js", "/js/playinfo.js", "/js/rack.js", "/js/laying.js",
-  "/js/games.js",
+  "/js/games.js", "/js/record.js",
   "/css/calculator.css", "/css/duplicate.css", "/css/dup-names.css", "/css/play.css",
   "/css/rack.css",
   "/js/rules-page.js", "/css/rules-page.css",
-  "/js/devices.js",
+  "/js/devices.js", "/js/arbiter.js", "/js/references.js",
 ];
 const WAIT = 4000; // ms the network has before a kept copy answers instead
 

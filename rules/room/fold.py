@@ -1,5 +1,5 @@
 """The duplicate sheet in the fold: rounds of cells against the top, the room's racks and
-slips, and the solo bonus a close brings.
+slips, and the solo bonus, derived from a closed round's cells after every change of one.
 
 Each round holds the top and every player's cell; the last round is the open one. A cell is
 filled by a move or points entered for the player, by a correction, or by the close judging
@@ -9,10 +9,12 @@ the player's slip; the totals follow every change of a cell.
 from msgspec.structs import replace
 
 from editions import codebook
-from events.events import GameStarted, PenaltyGiven, RackDrawn, SlipSubmitted, TopRecorded
+from events.events import GameStarted, RackDrawn, SlipSubmitted, TopRecorded
 from rules.board import bag
+from rules.room import slips
 from rules.table import lines
 from rules.table.lines import Odd
+from rules.table.rulesets import RoomRules
 from rules.table.state import Clock, Game, Round, Slip
 from rules.table.tracking import round_changed
 
@@ -46,11 +48,27 @@ def cell(game: Game, index: int, player: int | None, points: int | None) -> Game
     player = lines.seat(game, player)
     delta = (points or 0) - (played.scores[player] or 0)
     played = replace(played, scores=lines.put(played.scores, player, points))
-    return replace(
+    game = replace(
         game,
         rounds=lines.put(game.rounds, index, played),
         totals=lines.put(game.totals, player, game.totals[player] + delta),
     )
+    return solos(game, index) if played.results else game
+
+
+def solos(game: Game, index: int) -> Game:
+    """The solos of closed round ``index`` derived again from its cells as they stand
+    (``slips.solos``), kept in its judged slips; the totals follow. Nothing of a solo is
+    stored apart from the cells: a correction that moves the best score moves the solo."""
+    played = game.rounds[index]
+    now = slips.solos(played, game.rules.room or RoomRules())
+    was = {r.player: r.solo for r in played.results}
+    if all(was.get(p, 0) == solo for p, solo in enumerate(now)):
+        return game
+    results = tuple(replace(r, solo=now[r.player]) for r in played.results)
+    totals = tuple(total + now[p] - was.get(p, 0) for p, total in enumerate(game.totals))
+    rounds = lines.put(game.rounds, index, replace(played, results=results))
+    return replace(game, rounds=rounds, totals=totals)
 
 
 def top(game: Game, event: TopRecorded, seq: int) -> Game:
@@ -59,8 +77,6 @@ def top(game: Game, event: TopRecorded, seq: int) -> Game:
     game = lines.placed(game, event.placed)
     for result in event.results:  # the room's slips as the close judged them fill the cells
         game = cell(game, row(game), result.player, result.points)
-        if result.solo:  # the solo bonus: a bonus line beside the round
-            game = lines.penalty(game, PenaltyGiven(result.player, -result.solo), seq, row(game))
     tiles = lines.move_tiles(game, event)
     closed = replace(
         game.rounds[-1],
@@ -68,15 +84,16 @@ def top(game: Game, event: TopRecorded, seq: int) -> Game:
         top_seq=seq,
         top_words=event.words,
         top_tiles=tiles,
-        results=event.results,
+        results=tuple(replace(r, solo=0) for r in event.results),  # derived below
         computed=event.computed,
     )
     empty = Round((None,) * len(game.players))
     clock = game.clock and Clock(game.clock.seconds, game.clock.seconds * 1000)
     tally = round_changed(game.tally, game.edition, game.rounds[-1], closed)
-    return replace(
+    game = replace(
         game, rounds=(*game.rounds[:-1], closed, empty), clock=clock, slips=(), tally=tally
     )
+    return solos(game, len(game.rounds) - 2) if closed.results else game
 
 
 def rack(game: Game, event: RackDrawn) -> Game:

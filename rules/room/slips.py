@@ -16,6 +16,8 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
+from msgspec.structs import replace
+
 from editions import codebook
 from events.events import SlipScore
 from rules.board.board import Board
@@ -26,7 +28,7 @@ from rules.board.tiles import Tile, bag_letter, check_blanks, parse_tiles
 from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError, IllegalPlacement
 from rules.table.rulesets import RoomRules
-from rules.table.state import Game, Slip
+from rules.table.state import Game, Round, Slip
 
 BLANK = "?"
 
@@ -197,22 +199,52 @@ def _judged(slip: Slip, points: int, kind: str, bad: str = "") -> SlipScore:
 
 
 def _solo(judged: list[SlipScore], rules: RoomRules) -> tuple[SlipScore, ...]:
-    """Eliot's solo: in a game of ``solo_players`` or more, the one player alone at the
-    best valid score of the round earns ``solo_points``."""
-    valid = [s for s in judged if s.kind == "valid"]
-    if not rules.solo_points or len(judged) < max(rules.solo_players, 2) or not valid:
-        return tuple(judged)
-    best = max(s.points for s in valid)
-    at_best = [s for s in valid if s.points == best]
-    if len(at_best) != 1:
-        return tuple(judged)
-    winner = at_best[0].player
-    return tuple(
-        SlipScore(s.player, s.points, s.kind, s.word, s.start, s.direction, s.bad,
-                  rules.solo_points)
-        if s.player == winner else s
-        for s in judged
-    )  # fmt: skip
+    """The close's judgement with Eliot's solo, as ``solos`` derives it from the cells."""
+    bonus = _alone_at_best(
+        {s.player: s.points for s in judged if s.kind == "valid"}, len(judged), rules
+    )
+    return tuple(replace(s, solo=rules.solo_points) if s.player == bonus else s for s in judged)
+
+
+def counted(played: Round) -> dict[int, int]:
+    """The cells of a closed room round that are scored moves, by player: a slip the close
+    judged valid, or a cell the director has set since to another score (a jury's verdict,
+    an arbiter's recount). An invalid, late or missing slip left as judged is not."""
+    judged = {r.player: r for r in played.results}
+    found = {}
+    for player, points in enumerate(played.scores):
+        result = judged.get(player)
+        if points is None or result is None:
+            continue
+        if result.kind == "valid" or points != result.points:
+            found[player] = points
+    return found
+
+
+def solos(played: Round, rules: RoomRules | None) -> tuple[int, ...]:
+    """Each player's solo of a closed room round, from its cells as they stand (a
+    correction moves it): in a game of ``solo_players`` or more, the one player alone at
+    the best scored move (``counted``) of the round earns ``solo_points``. A round without
+    judged slips (a sheet at a table) has none."""
+    none = (0,) * len(played.scores)
+    if rules is None or not played.results:
+        return none
+    bonus = _alone_at_best(counted(played), len(played.scores), rules)
+    return (
+        none
+        if bonus is None
+        else tuple(rules.solo_points if p == bonus else 0 for p in range(len(none)))
+    )
+
+
+def _alone_at_best(scored: dict[int, int], players: int, rules: RoomRules) -> int | None:
+    """Eliot's solo: the one player alone at the best of ``scored`` (above 0), in a game of
+    ``solo_players`` or more; None when there is none."""
+    if not rules.solo_points or players < max(rules.solo_players, 2) or not scored:
+        return None
+    best = max(scored.values())
+    at_best = [p for p, points in scored.items() if points == best]
+    return at_best[0] if len(at_best) == 1 and best > 0 else None
 
 
 def paused(game: Game) -> bool:

@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from editions import codebook
+from rules.board.squares import Convention
 from rules.errors import GameError
 
 
@@ -73,6 +74,9 @@ class RuleSet(msgspec.Struct, frozen=True):
     clock_seconds: int | None = None  # duplicate round clock default (FISF: 3 minutes)
     rack_rule: RackRule | None = None  # duplicate room: the racks the server draws
     room: RoomRules | None = None  # duplicate room: slips, the top, the solo bonus
+    # How its players write a move's reference (``rules.board.squares``): the first square
+    # with the direction beside it, or the FISF's, whose order says the direction (H4, 4H).
+    references: Convention = "board"
 
     def pass_limit_for(self, players: int) -> int | None:
         """How many counted turns in a row bring the pass notice; None when there is none."""
@@ -159,11 +163,14 @@ RULE_SETS: Mapping[str, RuleSet] = {
             " when no rack can be drawn. FISF slips: one not handed in, one written after"
             " the time and one with a word not in the list are null (0 points). Eliot's"
             " defaults for the rest: a solo earns 10 points from 16 players (the ODS"
-            " figures, never at a table of 4); among equal tops the one keeping the blank.",
+            " figures, never at a table of 4); among equal tops the one keeping the blank."
+            " References as the FISF writes them: across the row letter then the column"
+            " (H4), down the column then the row (4H), as Eliot's coordinates (game/coord.cpp).",
             duplicate=True,
             clock_seconds=180,
             rack_rule=RackRule(),
             room=RoomRules(solo_points=10, solo_players=16),
+            references="fisf",
         ),
         RuleSet(
             code="duplicate-club",

@@ -18,7 +18,7 @@ import editions
 from rules import Board, GameError
 from rules.gcg import read as gcg_records
 from server.cli import best_moves as top
-from server.live.messages import JOINS_PER_MINUTE
+from server.live.messages import JOINS_PER_MINUTE, TABLE_JOINS_PER_MINUTE
 
 if TYPE_CHECKING:
     from server.stores.protocols import Store
@@ -133,6 +133,7 @@ class ServeOptions:
     hello_timeout: float = HELLO_TIMEOUT
     header_timeout: float = HEADER_TIMEOUT
     retention_days: int = RETENTION_DAYS
+    table_joins_per_minute: int = TABLE_JOINS_PER_MINUTE
 
 
 def serve(options: ServeOptions) -> int:
@@ -243,6 +244,7 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         _store(options),
         "redis" if options.redis else "sqlite",
         joins_per_minute=options.joins_per_minute,
+        table_joins_per_minute=options.table_joins_per_minute,
         hello_timeout=options.hello_timeout,
         body_timeout=options.header_timeout,
         retention_days=options.retention_days,
@@ -345,8 +347,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=JOINS_PER_MINUTE,
         metavar="N",
-        help=f"join attempts allowed per client address in a minute (default: {JOINS_PER_MINUTE};"
-        " raise it when many phones reach the server through one address)",
+        help=f"join attempts with a code that names no table allowed per client address in a "
+        f"minute: the rate codes can be guessed at (default: {JOINS_PER_MINUTE})",
+    )
+    server.add_argument(
+        "--table-joins-per-minute",
+        type=int,
+        default=TABLE_JOINS_PER_MINUTE,
+        metavar="N",
+        help=f"join requests allowed per table in a minute, from any address; a phone makes two "
+        f"(default: {TABLE_JOINS_PER_MINUTE}: a room of 200 phones in a minute)",
     )
     server.add_argument(
         "--forwarded-allow-ips",
@@ -406,6 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.hello_timeout,
                 args.header_timeout,
                 retention_days=args.retention_days,
+                table_joins_per_minute=args.table_joins_per_minute,
             )
         )
     if args.command == "gcg":

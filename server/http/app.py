@@ -5,7 +5,6 @@ import asyncio
 import contextlib
 import functools
 import io
-import ipaddress
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -29,13 +28,17 @@ from editions.codebook import DECLARED
 from editions.errors import GameError
 from rules.board.board import Board
 from rules.gcg.write import to_gcg
+from rules.room import record
 from rules.table.permissions import HOST, Actor
 from rules.table.seating import computer, taken
+from rules.table.state import Game
 from server.http import openapi
 from server.http.catalog import catalog_json
 from server.http.games import my_games
 from server.http.guard import Guard
+from server.http.limits import JoinLimit, RateLimit
 from server.http.logbook import ClientNoise, Logbook
+from server.http.records import filename, readable, shown_game, start_training
 from server.jobs.computer_turns import ComputerPlayer
 from server.jobs.move_timer import TICK, MoveTimer
 from server.jobs.retention import DAYS as RETENTION_DAYS
@@ -45,6 +48,7 @@ from server.live.hub import Hub
 from server.live.messages import (
     JOINS_PER_MINUTE,
     MAX_MESSAGE,
+    TABLE_JOINS_PER_MINUTE,
     Accepted,
     CommandRequest,
     DeviceSeen,
@@ -86,7 +90,8 @@ class Settings(msgspec.Struct, frozen=True):
     store_name: str
     web: Path = WEB
     queue: int = QUEUE
-    joins_per_minute: int = JOINS_PER_MINUTE
+    joins_per_minute: int = JOINS_PER_MINUTE  # guesses of a join code per address
+    table_joins_per_minute: int = TABLE_JOINS_PER_MINUTE  # join requests per known table
     tables_per_minute: int = TABLES_PER_MINUTE
     hello_timeout: float = HELLO_TIMEOUT
     body_timeout: float = BODY_TIMEOUT
@@ -183,30 +188,6 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-class RateLimit:
-    """At most ``limit`` attempts per client address and minute, counted by the store: with
-    Redis the limit holds across every process. An IPv6 client counts by its /64, which is
-    one household or phone."""
-
-    WINDOW_MS = 60_000
-
-    def __init__(self, store: Store, name: str, limit: int, logbook: Logbook) -> None:
-        self.store = store
-        self.name = name
-        self.limit = limit
-        self.logbook = logbook
-
-    async def allow(self, client: str) -> bool:
-        """Count an attempt from ``client``; whether it is allowed (raises StoreUnavailable)."""
-        if ":" in client:
-            with contextlib.suppress(ValueError):
-                client = str(ipaddress.ip_network(f"{client}/64", strict=False))
-        allowed = await self.store.hit(f"{self.name}:{client}", self.WINDOW_MS) <= self.limit
-        if not allowed:
-            self.logbook.count(codebook.RATE_LIMITED)
-        return allowed
-
-
 class WriteProbe:
     """Whether the store takes a write, tested at most once per ``every`` seconds."""
 
@@ -250,10 +231,9 @@ async def create_table(request: Request) -> Response:
 @api
 async def seats(request: Request) -> Response:
     """The seats of the table with a code, by name and whether taken, for the join form."""
-    if not await request.state.join_limit.allow(_client(request)):
-        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
     wanted = await body(request, SeatsRequest)
-    _, live = await tables_of(request).by_code(wanted.code)
+    find = request.state.join_limit.find
+    _, live = await find(_client(request), wanted.code, tables_of(request).by_code)
     game = live.state.game
     if game is None:
         return ok(Seats(None, ()))
@@ -265,9 +245,8 @@ async def seats(request: Request) -> Response:
 
 @api
 async def join(request: Request) -> Response:
-    if not await request.state.join_limit.allow(_client(request)):
-        raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
     wanted = await body(request, JoinRequest)
+    await request.state.join_limit.find(_client(request), wanted.code, tables_of(request).by_code)
     table, token, who = await tables_of(request).join(
         wanted.code, wanted.role, wanted.seat, wanted.device
     )
@@ -336,6 +315,40 @@ async def gcg(request: Request) -> Response:
                         code=codebook.GAME_NOT_OVER)  # fmt: skip
     text = to_gcg(await request.state.store.read(table_id))
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
+
+
+@api
+async def record_json(request: Request) -> Response:
+    """The duplicate game sheet as JSON: the host's at any time, everybody's once it ended."""
+    game, sheet = await _record(request)
+    headers = {"content-disposition": filename(game, "json")}
+    return Response(record.encode(sheet), media_type="application/json", headers=headers)
+
+
+@api
+async def record_csv(request: Request) -> Response:
+    """The result list as CSV, to the same devices as the JSON."""
+    game, sheet = await _record(request)
+    headers = {"content-disposition": filename(game, "csv")}
+    return Response(record.to_csv(sheet), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+async def _record(request: Request) -> tuple[Game, record.GameRecord]:
+    """The game a record route is asked for (``?game=previous``: the one before the latest
+    new game) as the device may have it, and its record (``?lang``: default names)."""
+    table_id, _, who, live = await member(request)
+    which = request.query_params.get("game", "")
+    game = readable(who, await shown_game(request.state.store, table_id, live.state.game, which))
+    return game, record.record(game, request.query_params.get("lang") or None)
+
+
+@api
+async def training(request: Request) -> Response:
+    """A new table playing a recorded duplicate game as training: one player, its racks."""
+    if not await request.state.create_limit.allow(_client(request)):
+        raise GameError("too many new tables from here; wait a minute", code=codebook.RATE_LIMITED)
+    name = request.query_params.get("name") or None
+    return ok(await start_training(tables_of(request), await _read(request), name), 201)
 
 
 @api
@@ -410,7 +423,12 @@ def create_app(settings: Settings) -> Starlette:
                 "hello_timeout": settings.hello_timeout,
                 "body_timeout": settings.body_timeout,
                 "health": WriteProbe(settings.store),
-                "join_limit": RateLimit(settings.store, "join", settings.joins_per_minute, logbook),
+                "join_limit": JoinLimit(
+                    settings.store,
+                    settings.joins_per_minute,
+                    settings.table_joins_per_minute,
+                    logbook,
+                ),
                 "create_limit": RateLimit(
                     settings.store, "create", settings.tables_per_minute, logbook
                 ),
@@ -438,6 +456,9 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/view", table_view),
         Route("/api/tables/{table}/commands", command, methods=["POST"]),
         Route("/api/tables/{table}/gcg", gcg),
+        Route("/api/tables/{table}/record.json", record_json),
+        Route("/api/tables/{table}/record.csv", record_csv),
+        Route("/api/training", training, methods=["POST"]),
         Route("/api/tables/{table}/qr.svg", join_qr),
         Route("/api/tables/{table}/devices", devices),
         WebSocketRoute("/ws", websocket),

@@ -59,6 +59,7 @@ class RulesInfo(msgspec.Struct, frozen=True):
     penalty_percent: bool
     clock_seconds: int | None
     exchange_min_bag: int | None = None  # an exchange needs this many tiles in the bag
+    references: str = "board"  # how a move's reference is written: "board" or "fisf"
 
 
 class ModeInfo(msgspec.Struct, frozen=True):
@@ -169,6 +170,7 @@ def catalog_json() -> bytes:
             r.penalty_percent,
             r.clock_seconds,
             r.exchange_min_bag,
+            r.references,
         )
         for r in rulesets.RULE_SETS.values()
     )

@@ -7,8 +7,10 @@ import msgspec
 
 from editions.codebook import DECLARED
 from rules.board.scoring import MoveScore
+from rules.room.record import GameRecord
 from rules.table.views import TableView
 from server.http.catalog import Catalog
+from server.http.records import Training
 from server.live.messages import (
     Accepted,
     CommandRequest,
@@ -31,6 +33,7 @@ TYPES = (
     Catalog,
     CommandRequest,
     DeviceSeen,
+    GameRecord,
     Games,
     GamesRequest,
     Health,
@@ -44,6 +47,7 @@ TYPES = (
     SeatsRequest,
     ServerTime,
     TableView,
+    Training,
 )
 
 
@@ -205,6 +209,51 @@ PATHS: dict[str, Any] = {
                 "400": _REFUSED,
                 "401": _REFUSED,
                 "409": _json(Rejected, "game_not_over: an online game is still being played"),
+            },
+        }
+    },
+    "/api/tables/{table}/record.json": {
+        "get": {
+            "summary": "The duplicate game sheet (racks, tops, slips, results) of the closed "
+            "rounds: the host's at any time, every device's once the game has ended; "
+            "?game=previous: the game before the latest new game",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": _json(GameRecord, "the game record"),
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "403": _json(Rejected, "record_not_yet: the game is still being played"),
+            },
+        }
+    },
+    "/api/tables/{table}/record.csv": {
+        "get": {
+            "summary": "The result list as CSV: rank, name, each round, solos, penalties, "
+            "total, difference, percentage; to the devices of record.json",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "200": {
+                    "description": "CSV text",
+                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                },
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "403": _REFUSED,
+            },
+        }
+    },
+    "/api/training": {
+        "post": {
+            "summary": "A new table playing a game record as training: one player against "
+            "the tops, the recorded racks in order (the first one set)",
+            "requestBody": {"content": {"application/json": {"schema": _ref(GameRecord)}}},
+            "responses": {
+                "201": _json(Training, "the host's place at the new table and the racks"),
+                "400": _REFUSED,
+                "413": _REFUSED,
+                "429": _REFUSED,
             },
         }
     },

@@ -14,6 +14,8 @@ from rules.table.state import LastTurn
 
 MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
 JOINS_PER_MINUTE = 20  # join attempts per client address by default: codes are short
+# join requests per known table by default: 200 phones (two requests each) in a minute
+TABLE_JOINS_PER_MINUTE = 400
 MAX_GAMES = 50  # tokens one "my games" request may ask about
 
 #: A phone's id for a command: what makes a resent command land once.

@@ -185,6 +185,11 @@ class Limits(Protocol):
         """
         return self._windows.hit(key, window_ms)
 
+    async def refund(self, key: str) -> None:
+        """Take back one hit on ``key`` in its current window (an attempt that turned out
+        to be no guess); nothing once the window ended (raises StoreUnavailable)."""
+        self._windows.refund(key)
+
     @functools.cached_property
     def _windows(self) -> "Windows":
         return Windows()

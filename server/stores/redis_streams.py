@@ -205,6 +205,12 @@ local hits = redis.call('INCR', KEYS[1])
 if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return hits
 """
+# A hit taken back: only inside a window still open (a key gone has no window to give to).
+REFUND = """
+local hits = redis.call('GET', KEYS[1])
+if hits and tonumber(hits) > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+"""
 HEALTH_TTL_MS = 60_000  # the key /health writes goes away by itself
 
 POOL = 64  # connections per process; more only queue up inside Redis, which runs one at once
@@ -320,6 +326,7 @@ class RedisStore(Store):
         self._delete_table = client.register_script(DELETE_TABLE)
         self._tell_deleted = client.register_script(TELL_DELETED)
         self._hit = client.register_script(HIT)
+        self._refund = client.register_script(REFUND)
         with _reachable():
             if isinstance(client, RedisCluster):
                 await client.initialize()
@@ -645,6 +652,10 @@ class RedisStore(Store):
     async def hit(self, key: str, window_ms: int) -> int:
         with _reachable():
             return int(await self._hit(keys=[f"hits:{key}"], args=[window_ms]))
+
+    async def refund(self, key: str) -> None:
+        with _reachable():
+            await self._refund(keys=[f"hits:{key}"])
 
     async def writable(self) -> bool:
         try:

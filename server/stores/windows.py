@@ -27,3 +27,9 @@ class Windows:
             ends, hits = now + window_ms / 1000, 0
         self._windows[key] = (ends, hits + 1)
         return hits + 1
+
+    def refund(self, key: str) -> None:
+        """One hit on ``key`` taken back, if its window has not ended."""
+        ends, hits = self._windows.get(key, (0.0, 0))
+        if ends > self.clock() and hits > 0:
+            self._windows[key] = (ends, hits - 1)

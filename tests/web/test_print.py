@@ -20,9 +20,9 @@ from tests.web.browser import (
     shot,
     show,
 )
+from tests.web.printing import A4, print_from
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
-A4 = {"width": 794, "height": 1123}  # 210 × 297 mm at 96 CSS pixels per inch
 PLANK = {"type": "record_move", "board": {"start": "H4", "direction": "across", "letters": "PLANK"}}
 KRAAN = {"type": "record_move", "board": {"start": "F6", "direction": "down", "letters": "KRAN"}}
 
@@ -30,16 +30,6 @@ KRAAN = {"type": "record_move", "board": {"start": "F6", "direction": "down", "l
 def open_print(browser: Browser, server: ServerProcess, query: str, language: str = "nl") -> Page:
     page = open_app(browser, server.url, language, f"/print.html?{query}")
     page.set_viewport_size(A4)
-    return page
-
-
-def print_from(phone: Page, query: str) -> Page:
-    """A print page in the phone's own browser (its local storage holds the table)."""
-    page = phone.context.new_page()
-    page.set_viewport_size(A4)
-    origin = re.match(r"https?://[^/]+", phone.url).group(0)
-    page.goto(f"{origin}/print.html?{query}")
-    ready(page)
     return page
 
 
@@ -222,7 +212,8 @@ def test_duplicate_top_move_shows_its_words_and_square(phone: Page, server: Serv
     post(phone, server, {"type": "enter_points", "points": 20})
     post(phone, server, {**PLANK, "type": "record_top"})
     page = print_from(phone, "page=game")  # the sheet's mode picks the layout
-    expect(rows(page).first.locator("td")).to_have_text(["PLANK H4 →", "28", "20"])
+    # FISF rules, the default duplicate rule set: the reference alone says across (H4).
+    expect(rows(page).first.locator("td")).to_have_text(["PLANK H4", "28", "20"])
     expect(page.locator("table.sheet tfoot tr").nth(2).locator("td")).to_have_text(["", "71,4%"])
 
 

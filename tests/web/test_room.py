@@ -16,8 +16,8 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 import editions
-import wordlists
 from rules.board.board import Board
+from rules.board.squares import reference
 from rules.movegen.moves import generate
 from rules.room import tops
 from rules.table import rulesets
@@ -34,32 +34,24 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.rooms import (
+    CLUB,
+    DUPLICATE,
+    LEXICON,
+    NL,
+    TYPED_RACK,
+    moves,
+    sheet_of,
+    typed_rack,
+)
 from tests.web.screen_fit import fits
 
-DUPLICATE = "Duplicate: iedereen dezelfde letters"
-CLUB = "Duplicate, clubzaal (solo's vanaf 2 spelers)"
-TYPED_RACK = "Of typ het plankje van een trekking in de zaal"
-LEXICON = wordlists.get("nl")
-NL = editions.get("nl")
 IT = editions.get("it")
-
-
-def sheet_of(page: Page) -> dict:
-    return page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
 
 
 def view_text(page: Page) -> str:
     """Everything the phone was sent of the table, as JSON."""
     return page.evaluate("async () => JSON.stringify((await import('/js/state.js')).app.view)")
-
-
-def moves(sheet: dict) -> tuple[list, object]:
-    """Every move of the open round's rack on the board, best first, and the top a close
-    plays (the rule set's choice among equal ones)."""
-    board = Board.from_rows(NL, sheet["board"])
-    rack = "".join(sheet["rounds"][-1]["rack"])
-    preference = rulesets.get("duplicate").room.top_preference
-    return generate(board, rack, LEXICON.graph), tops.top(board, rack, LEXICON.graph, preference)
 
 
 def test_a_round_in_the_room_from_the_draw_to_the_standings(
@@ -95,12 +87,14 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     bas.locator(f'#room-slip [data-square="{lesser.start.name}"]').click()
     if str(lesser.direction) == "down":
         bas.get_by_label("Verticaal").check()
-    expect(bas.get_by_label("Eerste vak", exact=True)).to_have_value(lesser.start.name)
+    # FISF rules (the default duplicate rule set): the reference says the direction, 4H down.
+    written = reference(lesser.start, lesser.direction, "fisf")
+    expect(bas.get_by_label("Referentie", exact=True)).to_have_value(written)
     bas.get_by_label("Woord", exact=True).fill(lesser.word)
     shot(bas, "slip-written")
     bas.get_by_role("button", name="Briefje inleveren").click()
     mine = bas.locator("#slip-mine")
-    expect(mine).to_contain_text(f"Ingeleverd: {lesser.word} op {lesser.start.name}")
+    expect(mine).to_contain_text(f"Ingeleverd: {lesser.word} op {written}")
     expect(mine).to_contain_text(f"{lesser.score} punten")
     shot(bas, "slip-handed-in")
     turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
@@ -125,7 +119,7 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
 
     # The close: the computed top with its word, square and score on every screen.
     director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
-    line = f"{top.word} op {top.start.name}"
+    line = f"{top.word} op {reference(top.start, top.direction, 'fisf')}"
     for page in (director, anna, bas):
         expect(page.locator("#room-top-line")).to_contain_text(line)
         expect(page.locator("#room-top-line")).to_contain_text(f"{top.score} punten")
@@ -139,8 +133,7 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     assert axe(bas, "#room-result") == []
 
     expect(room.locator(".room-top .room-points")).to_have_text(str(top.score))
-    way = "horizontaal" if top.direction == "across" else "verticaal"  # as in a sentence
-    expect(room.locator(".room-where")).to_have_text(f"{top.start.name} {way}")
+    expect(room.locator(".room-where")).to_have_text(reference(top.start, top.direction, "fisf"))
     rows = room.locator(".room-standings tbody tr")
     expect(rows).to_have_count(3)
     expect(rows.nth(0)).to_contain_text("Anna")
@@ -193,19 +186,6 @@ def lay(page: Page, tile: str, square: str) -> None:
     page.locator(f'#slip-rack .rack-tile[data-tile="{tile}"]:not(.laid)').first.click()
     tap_square(page, square)
     laid(page, square)
-
-
-def typed_rack(
-    browser: Browser, server: ServerProcess, director: Page, code: str, rack: str
-) -> Page:
-    """Anna's phone at the room ``code``, once the director typed the first round's rack."""
-    anna = open_app(browser, server.url, "nl")
-    join_table(anna, code, "Anna")
-    director.locator("#room-start > summary").click()
-    director.get_by_label(TYPED_RACK).fill(rack)
-    director.get_by_role("button", name="Dit plankje gebruiken").click()
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
-    return anna
 
 
 def sentence(code: str, **params: str) -> str:

@@ -130,6 +130,7 @@ def test_a_second_phone_for_a_taken_seat_waits_until_the_host_lets_it_in(
     expect(second.locator(".scoreboard")).to_have_count(0)
     shot(second, "seat-waiting")
 
+    host.get_by_role("button", name="1 telefoon vraagt om een plaats").click()
     request = host.locator(".request")
     expect(request).to_have_text(re.compile("De tweede telefoon van Bas vraagt om aan te schuiven"))
     shot(host, "seat-request")
@@ -147,6 +148,7 @@ def test_a_second_phone_for_a_taken_seat_waits_until_the_host_lets_it_in(
     # Refused: the phone forgets the table and says so.
     third = phones()
     join_table(third, code, "Bas · bezet", admitted=False)
+    host.locator("#requests-badge").click()  # the list closed with the last request
     host.locator(".request").get_by_role("button", name="Weigeren").click()
     expect(third.get_by_role("alert")).to_have_text(
         "De gastheer heeft deze telefoon van de tafel gehaald. Schuif opnieuw aan met de"

@@ -1,10 +1,12 @@
-// The host's side of who sits at the table: a phone asking for a taken seat ("De tweede
-// telefoon van Bas vraagt om aan te schuiven": let it in or refuse it), and the table card
+// The host's side of who sits at the table: phones asking for a taken seat, counted on a
+// badge that opens their list ("De tweede telefoon van Bas vraagt om aan te schuiven": let
+// it in or refuse it) — in the page's flow, so that however many ask, nothing of the
+// director's screen is covered (issue 25: 200 phones behind one router) — and the table card
 // with the setting of who writes the sheet and every device at the table, its seat, since
 // when and when last seen, each with Remove. Nobody but the host gets `view.devices`.
 
 import { tableDevices } from "./api.js";
-import { language, onLanguage, playerName, t } from "./i18n.js";
+import { language, number, onLanguage, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { writers } from "./rights.js";
 import { writersChoice } from "./start.js";
@@ -18,6 +20,7 @@ const SEATING = ["admit_device", "remove_device"];
 const ui = {
   section: null,
   open: false,
+  asking: false, // the list of phones asking for a seat is open
   listed: null, // GET /api/tables/{table}/devices, while the card is open
   loadedFor: "", // the devices (as the view had them) the list was loaded for
   timer: null,
@@ -40,7 +43,7 @@ function render() {
   }
   const now = JSON.stringify(devices);
   if (ui.open && now !== ui.loadedFor) load(now);
-  const key = JSON.stringify([now, writers(), sheet()?.players, ui.open, ui.listed,
+  const key = JSON.stringify([now, writers(), sheet()?.players, ui.open, ui.asking, ui.listed,
     inFlight(...SEATING), inFlight("set_writers")]);
   if (key === ui.shown) return;
   ui.shown = key;
@@ -90,25 +93,35 @@ function act(command) {
   send(command).catch(sayRefusal);
 }
 
-// Each phone that asks for a taken seat, with the host's two answers; kept in view at the
-// bottom of the screen wherever the host has scrolled to.
+// The phones that ask for a taken seat: a badge with their count, on every view above the
+// view's own content, that opens their list, each with the host's two answers.
 function requests(devices) {
   const busy = inFlight(...SEATING);
   const asking = devices.filter((d) => !d.admitted);
-  return asking.length ? h("div", { class: "requests" }, asking.map((device) => h("section", {
-    class: "card request", role: "status", dataset: { device: device.id },
-  },
-  h("p", {}, device.seat === null ? t("devices.asks_viewer")
-    : t("devices.asks", { name: seatName(device) })),
-  h("div", { class: "actions" },
-    h("button", {
-      type: "button", class: "primary", disabled: busy,
-      onclick: () => act({ type: "admit_device", device: device.id }),
-    }, t("devices.admit")),
-    h("button", {
-      type: "button", disabled: busy,
-      onclick: () => act({ type: "remove_device", device: device.id }),
-    }, t("devices.refuse")))))) : null;
+  if (!asking.length) {
+    ui.asking = false;
+    return null;
+  }
+  return h("div", { class: "requests", id: "seat-requests" },
+    h("div", { role: "status" }, h("button", { // a new request is heard, not only seen
+      type: "button", class: "requests-badge", id: "requests-badge",
+      "aria-label": t("devices.requests", { n: asking.length }),
+      "aria-expanded": String(ui.asking), "aria-controls": "requests-list",
+      onclick: () => { ui.asking = !ui.asking; render(); },
+    }, t("devices.requests_title"), " ", h("span", { class: "count" }, number(asking.length)))),
+    ui.asking ? h("ul", { class: "request-list", id: "requests-list" }, asking.map((device) =>
+      h("li", { class: "request", dataset: { device: device.id } },
+        h("p", {}, device.seat === null ? t("devices.asks_viewer")
+          : t("devices.asks", { name: seatName(device) })),
+        h("div", { class: "actions" },
+          h("button", {
+            type: "button", class: "primary", disabled: busy,
+            onclick: () => act({ type: "admit_device", device: device.id }),
+          }, t("devices.admit")),
+          h("button", {
+            type: "button", disabled: busy,
+            onclick: () => act({ type: "remove_device", device: device.id }),
+          }, t("devices.refuse")))))) : null);
 }
 
 // The table card: who writes the sheet, and the devices at the table.

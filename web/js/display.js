@@ -14,8 +14,9 @@ import {
 import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
-import { app, changed, edition, sheet, subscribe } from "./state.js";
-import { inLine, rackTiles } from "./room.js";
+import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
+import { conventionOf, where as said } from "./references.js";
+import { bingoMark, rackTiles } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 // The view's state, in one place.
@@ -167,8 +168,8 @@ function duplicateSide(game) {
         total: number(game.players.length) }))) : null,
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
-      top ? [h("p", { class: "room-points" }, number(top.top)), words(top.top_words),
-        where(top.top_words)] : h("p", {}, t("display.no_top"))),
+      top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
+        words(top.top_words), where(top.top_words, game)] : h("p", {}, t("display.no_top"))),
     standings(game, judged >= 0 ? [t("display.round_score", { n: number(judged + 1) }),
       ...labels] : labels, (p) => {
       const s = game.standings[p];
@@ -178,11 +179,19 @@ function duplicateSide(game) {
   ];
 }
 
-// Where the top lies: its first square and its direction.
-function where(list) {
+// The top's bingo ("scrabble" in French), under its points.
+function bingo(top, game) {
+  const mark = bingoMark(top, game);
+  return mark ? h("p", { class: "room-bingo" }, mark) : null;
+}
+
+// Where the top lies: its first square and its direction ("H4 horizontaal"), or its
+// reference as the FISF writes it ("4H") under FISF rules.
+function where(list, game) {
   if (!list.length || !list[0][3]) return null;
   const [, , , square, direction] = list[0];
-  return h("p", { class: "room-where" }, `${square} ${inLine(direction)}`);
+  return h("p", { class: "room-where" },
+    said(square, direction, conventionOf(rulesOf(game.rules))));
 }
 
 // A player's score of a judged round, and its difference from that round's top.

@@ -9,6 +9,7 @@ import { inFlight, send, unanswered } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
 import { changed, isHost, sheet, subscribe } from "./state.js";
+import { recordActions } from "./record.js";
 import * as room from "./room.js";
 import * as slip from "./slip.js";
 import { refer } from "./turn.js";
@@ -71,10 +72,13 @@ function render() {
   }
 }
 
-// What is being typed in a cell survives a redraw caused by another phone.
+// What is being typed in a cell survives a redraw caused by another phone. Only a field
+// of text has a caret: a radio button or a checkbox in focus (the slip's "type the word",
+// its direction) keeps its focus through `replace` and nothing else.
 function typed() {
   const input = document.activeElement;
   if (!input || input.tagName !== "INPUT" || !ui.box.contains(input)) return null;
+  if (input.selectionStart === null) return null; // no text to type in: no caret to keep
   return { id: input.id, value: input.value, saved: input.dataset.saved,
     start: input.selectionStart, end: input.selectionEnd };
 }
@@ -82,7 +86,7 @@ function typed() {
 function keep(typing) {
   if (!typing || typing.value === typing.saved) return;
   const input = document.getElementById(typing.id);
-  if (!input) return;
+  if (!input || input.selectionStart === null) return;
   input.value = typing.value;
   input.setSelectionRange(typing.start, typing.end);
 }
@@ -258,6 +262,7 @@ function ranking(game) {
         h("td", { class: "num" }, row.percent)))))),
     h("div", { class: "actions no-print" },
       h("button", { type: "button", onclick: () => copy(rows) }, t("dup.copy")),
+      recordActions(),
       isHost() ? h("button", {
         type: "button", class: "primary",
         disabled: inFlight("new_game"),

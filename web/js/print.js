@@ -4,6 +4,8 @@
 //   ?page=duplicate&players=4    blank duplicate sheet for 1–4 players (PRT-04)
 //   ?page=game                   the current game of this phone's table (PRT-03, PRT-05)
 //   ?page=duplicate-game         the same; the sheet's mode picks the layout either way
+//   ?page=record                 a duplicate game sheet to publish: per round the rack and
+//                                the top, the result list, every slip (issue 25, item 7)
 // The current game comes from the server with the device token kept in local storage; the
 // page writes what the server counted and never counts itself.
 
@@ -11,6 +13,7 @@ import { call, tableView } from "./api.js";
 import {
   language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
+import { conventionOf, isBingo, reference } from "./references.js";
 import { loadSession } from "./session.js";
 import { modeOf, playerCounts } from "./state.js";
 import { h, replace } from "./ui.js";
@@ -32,6 +35,7 @@ const PAGES = {
   tiles: { editions: true, draw: () => tileSheet(editionCode()) },
   game: { game: true },
   "duplicate-game": { game: true },
+  record: { record: true },
 };
 
 async function boot() {
@@ -39,17 +43,20 @@ async function boot() {
   const page = PAGES[query.get("page")] || PAGES.classic;
   let view = null;
   let trouble = null;
-  const session = page.game ? loadSession() : null;
+  const session = page.game || page.record ? loadSession() : null;
   if (session) {
     try {
-      view = await tableView(session);
+      view = page.record ? await call(
+        `/api/tables/${session.table}/record.json?lang=${language}`, { token: session.token })
+        : await tableView(session);
     } catch (error) {
       trouble = error;
     }
   }
   const draw = () => {
-    if (!page.game) return page.draw(page);
+    if (!page.game && !page.record) return page.draw(page);
     if (trouble) return problem(refusal(trouble.code, trouble.params));
+    if (page.record) return view ? recordSheet(view) : problem(t("print.no_game"));
     if (!view || !view.sheet) return problem(t("print.no_game"));
     return view.sheet.mode === "duplicate" ? duplicateGame(view.sheet) : classicGame(view.sheet);
   };
@@ -255,6 +262,7 @@ function duplicateGame(game) {
     content: [
       heading(title, t(`edition.${game.edition}`), today()),
       scroller(title, duplicateTable(names, rows, game)),
+      extras(game) ? h("p", { class: "legend" }, t("print.extra_legend")) : null,
       game.final ? ranking(game, names,
         [t("print.total"), t("print.difference"), t("print.percentage")], (row) => {
           const standing = game.standings[row.player];
@@ -266,36 +274,72 @@ function duplicateGame(game) {
 }
 
 // Round, top move, top, each player's score; below, the totals against the sum of the
-// tops (DUP-05..07).
+// tops (DUP-05..07). When a round holds a solo, a bonus or a penalty, each player has a ±
+// column beside the points, so that a player's two columns add up to the total.
 function duplicateTable(names, rows, game) {
+  const extra = game && extras(game);
+  const span = extra ? 2 : 1;
   const footer = (label, top, cell) => h("tr", {}, h("th", { scope: "row", colspan: 2 }, label),
     h("td", { class: "num" }, game ? top : ""),
-    names.map((_, p) => h("td", { class: "num" }, game ? cell(game.standings[p]) : "")));
+    names.map((_, p) => h("td", { class: "num", colspan: span },
+      game ? cell(game.standings[p]) : "")));
+  const head = (label, klass) => h("th", { scope: "col", class: klass, rowspan: span }, label);
   return h("table", { class: `sheet duplicate players-${names.length}` },
     h("thead", {}, h("tr", {},
-      h("th", { scope: "col", class: "round" }, t("print.round")),
-      h("th", { scope: "col", class: "words" }, t("print.top_move")),
-      h("th", { scope: "col", class: "top" }, t("print.top")),
-      names.map((name) => nameCell(name, 1)))),
+      head(t("print.round"), "round"),
+      head(t("print.top_move"), "words"),
+      head(t("print.top"), "top"),
+      names.map((name) => nameCell(name, span))),
+    extra ? h("tr", {}, names.flatMap(() => [
+      h("th", { scope: "col", class: "num" }, t("print.points")),
+      h("th", { scope: "col", class: "num extra" }, t("print.extra")),
+    ])) : null),
     h("tbody", {}, rows.map((round, r) => h("tr", { class: "round" },
       h("th", { scope: "row", class: "round" }, number(r + 1)),
-      h("td", { class: "words" }, round ? topMove(round) : ""),
+      h("td", { class: "words" }, round ? topMove(round, game) : ""),
       h("td", { class: "num top" }, round && round.top !== null ? number(round.top) : ""),
-      names.map((_, p) => h("td", { class: "num" },
-        round && round.scores[p] !== null ? number(round.scores[p]) : ""))))),
+      names.flatMap((_, p) => [
+        h("td", { class: "num" }, round && round.scores[p] !== null ? number(round.scores[p]) : ""),
+        extra ? h("td", { class: "num extra" }, extra[r]?.[p] ? signed(extra[r][p]) : "") : null,
+      ])))),
     h("tfoot", {},
       footer(t("print.total"), game && number(game.tops), (s) => number(s.total)),
       footer(t("print.difference"), "", (s) => number(s.difference)),
       footer(t("print.percentage"), "", (s) => percent(s.percent_tenths))));
 }
 
-// The top's words, and where the main word starts ("H4 →", "H4 ↓") for a board move.
-function topMove(round) {
+// Per round and player, what the total holds beside the cell: the round's solo (the
+// server's, worked out from the cells) and any bonus or penalty line written beside it;
+// null when no round has any.
+function extras(game) {
+  const table = game.rounds.map(() => game.players.map(() => 0));
+  game.rounds.forEach((round, r) => {
+    for (const result of round.results) table[r][result.player] += result.solo || 0;
+  });
+  for (const line of game.lines) {
+    if ((line.kind === "penalty" || line.kind === "bonus") && table[line.round]) {
+      table[line.round][line.player] += line.points;
+    }
+  }
+  return table.some((row) => row.some(Boolean)) ? table : null;
+}
+
+// The round's rack in a room (above the top), the top's words, its bingo, and where the
+// main word starts for a board move: "H4 →", "H4 ↓", or under FISF rules "H4", "4H".
+function topMove(round, game) {
+  const rack = round.rack && round.rack.length
+    ? h("span", { class: "rack" }, round.rack.join("")) : null;
   const words = round.top_words.map((word) => word[0]).join(", ");
+  const info = game && loaded.catalog.editions.find((e) => e.code === game.edition);
+  const bingo = info && isBingo(round, info)
+    ? [" ", h("span", { class: "bingo" }, t("room.bingo"))] : null;
   const first = round.top_words[0];
-  if (!first || !first[3]) return words;
-  return [words, " ", h("span", { class: "where" },
-    `${first[3]} ${first[4] === "down" ? "↓" : "→"}`)];
+  if (!first || !first[3]) return [rack, words, bingo];
+  const convention = game ? conventionOf(loaded.catalog.rules.find((r) => r.code === game.rules))
+    : "board";
+  const [, , , square, direction] = first;
+  return [rack, words, bingo, " ", h("span", { class: "where" }, convention === "fisf"
+    ? reference(square, direction, convention) : `${square} ${direction === "down" ? "↓" : "→"}`)];
 }
 
 // --- tile sheet (PRT-02) --------------------------------------------------------------
@@ -325,3 +369,98 @@ function tileSheet(code) {
 }
 
 boot();
+
+// --- the game sheet to publish (issue 25, item 7) -------------------------------------
+
+// The record the server derived from the log (rules/room/record.py): the rounds with their
+// rack and top, the result list, then every slip round by round. Each table's head row
+// repeats on every printed page (thead: table-header-group), so a list of 200 players
+// over several pages keeps its columns named.
+function recordSheet(record) {
+  const title = t("print.game_sheet");
+  const details = [t(`edition.${record.edition}`), t(`rules.${record.rules}`),
+    t("print.players_count", { n: number(record.players.length) }), today()];
+  return {
+    title,
+    content: [
+      heading(title, ...details),
+      scroller(title, recordRounds(record)),
+      h("section", { class: "ranking record-results" }, h("h2", {}, t("print.ranking")),
+        scroller(t("print.ranking"), recordResults(record))),
+      record.rounds.some((round) => round.slips.length) ? h("section", { class: "record-slips" },
+        h("h2", {}, t("print.slips_title")),
+        record.rounds.map((round) => recordSlips(record, round))) : null,
+    ].filter(Boolean),
+  };
+}
+
+function topText(top) {
+  if (!top) return "";
+  return top.bingo ? [top.word, " ", h("span", { class: "bingo" }, t("print.bingo"))] : top.word;
+}
+
+function recordRounds(record) {
+  const col = (label, klass) => h("th", { scope: "col", class: klass }, label);
+  return h("table", { class: "sheet record rounds" },
+    h("thead", {}, h("tr", {}, col(t("print.round"), "round"), col(t("print.rack"), "rack"),
+      col(t("print.top_move"), "words"), col(t("print.reference"), "ref"),
+      col(t("print.top"), "top"))),
+    h("tbody", {}, record.rounds.map((round) => h("tr", { class: "round" },
+      h("th", { scope: "row", class: "round" }, number(round.number)),
+      h("td", { class: "rack" }, round.rack),
+      h("td", { class: "words" }, topText(round.top)),
+      h("td", { class: "ref" }, round.top ? round.top.reference : ""),
+      h("td", { class: "num top" }, round.top ? number(round.top.points) : "")))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 4 }, t("print.total")),
+      h("td", { class: "num" }, number(record.tops)))));
+}
+
+// Place, name, each round's cell, solos, penalties, total, difference, percentage: the
+// columns of the CSV (docs/decisions.md, "The game sheet to publish").
+function recordResults(record) {
+  const col = (label, klass = "num") => h("th", { scope: "col", class: klass }, label);
+  return h("table", { class: "sheet record results" },
+    h("thead", {}, h("tr", {}, col(t("print.place")), col(t("print.name"), "name"),
+      record.rounds.map((round) => col(number(round.number))),
+      col(t("print.solos")), col(t("print.penalties")), col(t("print.total")),
+      col(t("print.difference")), col(t("print.percentage")))),
+    h("tbody", {}, record.results.map((row) => h("tr", { class: "player" },
+      h("td", { class: "num" }, number(row.rank)),
+      h("th", { scope: "row", class: "name" }, row.name),
+      record.rounds.map((round) => h("td", { class: "num" },
+        round.scores[row.player] === null ? "" : number(round.scores[row.player]))),
+      h("td", { class: "num" }, row.solos ? signed(row.solos) : ""),
+      h("td", { class: "num" }, row.lines ? signed(row.lines) : ""),
+      h("td", { class: "num" }, number(row.total)),
+      h("td", { class: "num" }, number(row.difference)),
+      h("td", { class: "num" }, percent(row.percent_tenths))))));
+}
+
+// One round's slips: the rack and the top above, each player's word, reference, points and
+// what the close said of it (not in the list, late, a solo).
+function recordSlips(record, round) {
+  const caption = [t("print.round"), " ", number(round.number), " · ", round.rack,
+    round.top ? ` · ${round.top.word} ${round.top.reference} ${number(round.top.points)}` : ""];
+  const col = (label, klass) => h("th", { scope: "col", class: klass }, label);
+  return h("table", { class: "sheet record slips" },
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, col(t("print.name"), "name"), col(t("print.words"), "words"),
+      col(t("print.reference"), "ref"), col(t("print.points"), "num"), col("", "note"))),
+    h("tbody", {}, round.slips.map((slip) => h("tr", { class: "slip" },
+      h("th", { scope: "row", class: "name" }, record.players[slip.player]),
+      h("td", { class: "words" }, slip.word),
+      h("td", { class: "ref" }, slip.reference),
+      h("td", { class: "num" }, number(slip.points)),
+      h("td", { class: "note" }, slipNote(slip))))));
+}
+
+function slipNote(slip) {
+  const said = {
+    invalid: () => t("room.invalid", { word: slip.word, bad: slip.bad }),
+    late: () => t("room.late", { word: slip.word }),
+    unplayable: () => t("room.unplayable", { word: slip.word }),
+    missing: () => t("room.missing"),
+    entered: () => t("room.entered"),
+  }[slip.kind];
+  return [said ? said() : "", slip.solo ? ` ${t("room.solo", { points: slip.solo })}` : ""];
+}

@@ -57,6 +57,34 @@ function sameTiles(a, b) {
 
 export const slot = (d, id) => d.slots.find((s) => s.id === id);
 
+// The draft as a reload needs it (JSON): its game, the tiles in the player's order and
+// where each laid one lies ([square, slot index, a blank's letter]).
+export function saved(d) {
+  const at = new Map(d.slots.map((s, i) => [s.id, i]));
+  return { game: d.game, tiles: d.slots.map((s) => s.tile),
+    placed: [...d.placed].map(([square, laid]) => [square, at.get(laid.id), laid.letter]) };
+}
+
+// The draft `saved` wrote, laid again over `d` when it is of the same game and the same
+// tiles; whether it was.
+export function restore(d, kept) {
+  const tiles = d.slots.map((s) => s.tile);
+  if (!kept || kept.game !== d.game || !Array.isArray(kept.tiles)
+    || !sameTiles(kept.tiles, tiles) || !Array.isArray(kept.placed)) return false;
+  const slots = kept.tiles.map(newSlot);
+  const placed = new Map();
+  for (const [square, index, letter] of kept.placed) {
+    const laid = slots[index];
+    if (!laid || typeof square !== "string" || placed.has(square)) continue;
+    if ([...placed.values()].some((p) => p.id === laid.id)) continue;
+    const blank = isBlank(laid.tile);
+    if (blank && typeof letter !== "string") continue; // a blank lies only with its letter
+    placed.set(square, { id: laid.id, letter: blank ? letter : null });
+  }
+  Object.assign(d, { slots, placed, selected: null, exchange: null });
+  return true;
+}
+
 export const isBlank = (tile) => tile === BLANK;
 
 // The face a rack tile shows: "A", "CH", "" for a blank.

@@ -6,10 +6,13 @@
 // slip. A player's phone hands in its slip (slip.js) and sees, after the close, the top and
 // every score. The server does all of it; this screen only shows and sends.
 
+import * as arbiter from "./arbiter.js";
 import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
+import { trainingRack } from "./record.js";
+import { conventionOf, isBingo, reference, where } from "./references.js";
 import { mySeat } from "./rights.js";
-import { changed, edition, isHost } from "./state.js";
+import { changed, edition, isHost, rulesOf } from "./state.js";
 import { openRound } from "./turn.js";
 import { h, sayRefusal } from "./ui.js";
 
@@ -70,6 +73,11 @@ function director(game, open) {
     : t("room.no_rack")),
   h("p", { class: "hint", id: "room-bag" }, t("room.bag", { n: room.bag })),
   h("div", { class: "actions" },
+    !drawn && trainingRack(open) ? h("button", { // training: the recorded game's next rack
+      type: "button", class: "primary", id: "room-training-rack", disabled: unanswered("set_rack"),
+      onclick: () => send({ type: "set_rack", rack: trainingRack(open), round: open, force: true })
+        .catch(sayRefusal),
+    }, t("training.next_rack", { n: number(open + 1), rack: trainingRack(open) })) : null,
     !drawn && room.minimum !== null ? h("button", {
       type: "button", class: "primary", id: "room-draw", disabled: unanswered("draw_rack"),
       onclick: () => send({ type: "draw_rack", round: open }).catch(sayRefusal),
@@ -87,6 +95,7 @@ function director(game, open) {
         h("span", { "aria-hidden": "true" }, handed ? "✓ " : "… "),
         t(handed ? "room.slip_in" : "room.slip_waiting", { name }));
     }))) : null,
+  drawn ? arbiter.form(game) : null, // a paper slip, typed for a player without a phone
   rackForm(open));
 }
 
@@ -129,12 +138,13 @@ function lastRound(game) {
   const played = game.rounds[index];
   const [word, , , square, direction] = played.top_words[0] || [];
   const mine = mySeat();
+  const convention = conventionOf(rulesOf(game.rules)); // FISF rules: 4H for down from H4
   return h("section", { class: "card room room-result", id: "room-result",
     "aria-labelledby": "room-result-title" },
   h("h3", { id: "room-result-title" }, t("room.last", { n: number(index + 1) })),
   h("p", { class: "room-top-line", id: "room-top-line" }, word
-    ? t("room.top_line", { word, square, direction: inLine(direction),
-      points: played.top })
+    ? [t("room.top_line", { word, where: where(square, direction, convention),
+      points: played.top }), bingoMark(played, game)]
     : t("room.no_move")),
   h("table", { class: "room-results" },
     h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),
@@ -145,19 +155,33 @@ function lastRound(game) {
       class: result.player === mine ? "mine" : null, dataset: { player: result.player },
     },
     h("th", { scope: "row" }, playerName(game.players, result.player)),
-    h("td", { class: "num" }, outcome(result)),
-    h("td", { class: "num" }, number(result.points),
+    h("td", { class: "num" }, outcome(result, convention)),
+    // The cell as it stands: a correction since the close shows, its solo with it.
+    h("td", { class: "num" }, number(cellOf(played, result)),
       result.solo ? h("span", { class: "solo" }, ` ${t("room.solo", {
         points: number(result.solo) }).replaceAll(" ", "\u00a0")}`) : null),
-    h("td", { class: "num" }, number(result.points - (played.top ?? 0))))))));
+    h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0))))))));
+}
+
+// A judged player's score of a closed round: the cell, which the director may have corrected.
+function cellOf(played, result) {
+  return played.scores[result.player] ?? result.points;
+}
+
+// The top's bingo (a whole rack laid, "scrabble" in French), marked beside it.
+export function bingoMark(played, game) {
+  if (!isBingo(played, edition(game.edition))) return null;
+  return [" ", h("span", { class: "bingo" }, t("room.bingo"))];
 }
 
 // "across" as it reads inside a sentence (the string is a button's label).
 export const inLine = (direction) => t(`calc.${direction}`).toLowerCase();
 
 // What became of a slip: its word, or why it scored what it did.
-function outcome(result) {
-  if (result.kind === "valid") return `${result.word}\u00a0${result.start}`; // one line
+function outcome(result, convention) {
+  if (result.kind === "valid") { // one line
+    return `${result.word}\u00a0${reference(result.start, result.direction, convention)}`;
+  }
   if (result.kind === "invalid") return t("room.invalid", { word: result.word, bad: result.bad });
   return t(`room.${result.kind}`, { word: result.word }); // late, missing, entered, unplayable
 }

@@ -70,12 +70,17 @@ export function closeSession(key = PHONE) {
 export function forgetGame(token) {
   localStorage.setItem(GAMES, JSON.stringify(savedGames().filter((g) => g.token !== token)));
   localStorage.removeItem(outboxKey({ token }));
+  localStorage.removeItem(draftKey({ token }));
   dropView(viewKey({ token }));
 }
 
 // The commands a device has sent and the server has not answered yet. Keyed by the device,
 // not the table: a room display in the same browser sits at the same table.
 export const outboxKey = (session) => `tilestream.outbox.${session.token}`;
+
+// The tiles a player laid for the open round's slip and has not sent yet (slip.js), kept
+// over a reload: one draft per table, its round named in it.
+export const draftKey = (session) => `tilestream.slip.${session.token}`;
 
 // The last view of the table the device had from the server, kept for a reload offline.
 const VIEWS = "tilestream.view.";

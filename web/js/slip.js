@@ -15,9 +15,11 @@ import { layer } from "./laying.js";
 import { send, unanswered } from "./live.js";
 import * as rack from "./rack.js";
 import { refusalText } from "./refusals.js";
+import { conventionOf, parseReference, reference, where } from "./references.js";
 import { mySeat } from "./rights.js";
-import { inLine, isRoom, rackTiles } from "./room.js";
-import { changed, edition, isHost, sheet } from "./state.js";
+import { isRoom, rackTiles } from "./room.js";
+import { draftKey } from "./session.js";
+import { app, changed, edition, isHost, rulesOf, sheet } from "./state.js";
 import { openRound, turnOf } from "./turn.js";
 import { notation } from "./typed.js";
 import { h, say } from "./ui.js";
@@ -43,6 +45,30 @@ const lay = layer({
 // The open round of `game`, told apart from the same round of another game.
 const roundOf = (game) => `${game.started}:${openRound(game)}`;
 
+// How the game's rule set writes a reference: "board" (H4 and a direction) or "fisf".
+const convention = (game) => conventionOf(rulesOf(game.rules));
+
+// The laid tiles not sent yet survive a reload: kept per table, their round named in them.
+const drafted = { written: null }; // what was written last, not to write it again
+function keptDraft() {
+  try {
+    return app.session ? JSON.parse(localStorage.getItem(draftKey(app.session))) : null;
+  } catch {
+    return null;
+  }
+}
+function keepDraft() {
+  if (!app.session) return;
+  const text = JSON.stringify(rack.saved(d));
+  if (text === drafted.written) return;
+  try {
+    localStorage.setItem(draftKey(app.session), text);
+    drafted.written = text;
+  } catch {
+    // storage full: the tiles stay laid until a reload
+  }
+}
+
 // The slip card of this phone's player for the open round of `game`, or null.
 export function card(game) {
   const seat = mySeat();
@@ -64,9 +90,11 @@ export function card(game) {
   if (!played.rack.length) return section(h("p", {}, t("slip.waiting")));
   if (rack.follow(d, round, played.rack)) { // a new rack: the whole board, nothing said yet
     Object.assign(ui, { zoom: false, centre: null, scroll: null, score: null, refusal: null });
+    rack.restore(d, keptDraft()); // the tiles laid before a reload, of this round's rack
   }
   const taken = tilesOf(game.board);
   for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
+  keepDraft();
   const board = Boolean(edition(game.edition)?.board && game.board);
   const mine = game.room.mine;
   if (board && ui.mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
@@ -79,8 +107,8 @@ function handedIn(mine) {
   if (!mine) return null;
   return h("p", { class: mine.late ? "slip-mine late" : "slip-mine", id: "slip-mine",
     role: "status" },
-  t("slip.mine", { word: mine.word, square: mine.start,
-    direction: inLine(mine.direction), points: mine.points }),
+  t("slip.mine", { word: mine.word, points: mine.points,
+    where: where(mine.start, mine.direction, convention(sheet())) }),
   mine.late ? [" ", t("slip.late")] : null);
 }
 
@@ -96,7 +124,10 @@ function modeSwitch(game) {
         onchange: () => {
           ui.mode = value;
           const laid = slipOf(d, tilesOf(game.board));
-          if (value === "typed" && laid && !laid.refusal) Object.assign(typed, laid);
+          if (value === "typed" && laid && !laid.refusal) {
+            Object.assign(typed, laid, {
+              start: reference(laid.start, laid.direction, convention(game)) });
+          }
           ui.refusal = null;
           changed();
           document.getElementById(`slip-mode-${value}`)?.focus();
@@ -179,17 +210,32 @@ function slipOf(draft, taken) {
 function typedSlip(game, seat, mine, board) {
   const played = game.rounds[openRound(game)];
   const info = edition(game.edition);
+  const way = convention(game);
+  // The square and direction the typed reference names, or null while it names none.
+  const at = () => {
+    const found = parseReference(typed.start, way, typed.direction);
+    return found.refusal ? null : found;
+  };
+  // Under FISF rules the reference says the direction: the radios follow it as it is typed.
+  const follow = () => {
+    const found = way === "fisf" ? at() : null;
+    if (!found || found.direction === typed.direction) return;
+    typed.direction = found.direction;
+    const radio = document.getElementById(`slip-${found.direction}`);
+    if (radio) radio.checked = true;
+  };
+  const chosen = at();
   return [
     rackTiles(game, played.rack, "slip-tiles"),
     board ? h("div", { class: "slip-board" }, renderBoard({
       edition: info, rows: game.board,
-      selected: typed.start ? { square: typed.start, direction: typed.direction } : null,
-      cursor: typed.start || "H8",
+      selected: chosen,
+      cursor: chosen?.square || "H8",
       onTap: (square) => {
-        if (typed.start === square) {
+        if (at()?.square === square) {
           typed.direction = typed.direction === "across" ? "down" : "across";
         }
-        typed.start = square;
+        typed.start = reference(square, typed.direction, way);
         changed();
         document.querySelector(`#room-slip [data-square="${square}"]`)?.focus();
       },
@@ -205,7 +251,13 @@ function typedSlip(game, seat, mine, board) {
           changed();
           return;
         }
-        hand(game, seat, { word, start: typed.start, direction: typed.direction });
+        const found = parseReference(typed.start, way, typed.direction);
+        if (found.refusal) {
+          ui.refusal = () => refusalText(...found.refusal);
+          changed();
+          return;
+        }
+        hand(game, seat, { word, start: found.square, direction: found.direction });
       },
     },
     h("div", { class: "field" },
@@ -215,17 +267,28 @@ function typedSlip(game, seat, mine, board) {
         oninput: (event) => { typed.word = event.target.value; } })),
     h("div", { class: "slip-where" },
       h("div", { class: "field" },
-        h("label", { for: "slip-start" }, t("slip.start")),
+        h("label", { for: "slip-start" }, t(way === "fisf" ? "slip.reference" : "slip.start")),
         h("input", { id: "slip-start", autocomplete: "off", autocapitalize: "characters",
           spellcheck: "false", size: 4, value: typed.start,
-          oninput: (event) => { typed.start = event.target.value.trim().toUpperCase(); } })),
+          "aria-describedby": way === "fisf" ? "slip-reference-hint" : null,
+          oninput: (event) => {
+            typed.start = event.target.value.trim().toUpperCase();
+            follow();
+          } })),
       h("fieldset", { class: "slip-direction" },
         h("legend", {}, t("calc.direction")),
-        ["across", "down"].map((way) => h("label", {},
-          h("input", { type: "radio", name: "slip-direction", id: `slip-${way}`, value: way,
-            checked: typed.direction === way,
-            onchange: () => { typed.direction = way; changed(); } }),
-          ` ${t(`calc.${way}`)}`)))),
+        ["across", "down"].map((direction) => h("label", {},
+          h("input", { type: "radio", name: "slip-direction", id: `slip-${direction}`,
+            value: direction, checked: typed.direction === direction,
+            onchange: () => {
+              const found = at();
+              typed.direction = direction;
+              if (found) typed.start = reference(found.square, direction, way); // 4H ↔ H4
+              changed();
+            } }),
+          ` ${t(`calc.${direction}`)}`)))),
+    way === "fisf" ? h("p", { class: "hint", id: "slip-reference-hint" },
+      t("slip.reference_hint")) : null,
     h("p", { class: "hint", id: "slip-hint" }, t("slip.hint")),
     refused(),
     h("button", { type: "submit", class: "primary", id: "slip-send",

@@ -6,6 +6,7 @@
 import { LOST, createTable, deleteTable, joinTable, lost, tableSeats } from "./api.js";
 import { moveTime as moveTimeText, number, onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
+import { importTraining, keepTraining } from "./record.js";
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
 import { forgetSession, saveSession, savedGames } from "./session.js";
@@ -109,7 +110,8 @@ function render() {
   } else if (!app.session && ui.linked && ui.joinCode) {
     nodes = [joinForm(), setupForm()];
   } else if (!app.session) {
-    nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm()];
+    nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm(),
+      trainingForm()];
   } else if (outside) {
     nodes = [waitingCard()];
   } else if (setting) {
@@ -337,6 +339,37 @@ async function begin(command) {
   } catch (error) {
     sayRefusal(error);
   }
+}
+
+// Training from a file (issue 25, item 7): a duplicate game's record, downloaded at its
+// end, played again alone against the same tops; this phone is the director of the new
+// table and sets each recorded rack in turn.
+function trainingForm() {
+  const id = uid("training");
+  return h("section", { class: "card training", "aria-labelledby": `${id}-title` },
+    h("h3", { id: `${id}-title` }, t("training.import")),
+    h("p", { class: "hint", id: `${id}-hint` }, t("training.hint")),
+    h("label", { class: "button", for: `${id}-file` }, t("training.import")),
+    h("input", { type: "file", id: `${id}-file`, class: "sr-only", accept: "application/json,.json",
+      "aria-describedby": `${id}-hint`,
+      onchange: async (event) => {
+        const file = event.target.files && event.target.files[0];
+        if (!file) return;
+        try {
+          const made = await importTraining(file);
+          const joined = made.joined;
+          app.session = { table: joined.table, token: joined.token, role: "host", seat: null,
+            device: joined.device ?? null, code: joined.code };
+          keepTraining(joined.table, made.racks);
+          saveSession(app.session);
+          connect();
+          changed();
+        } catch (error) {
+          sayRefusal(error);
+        } finally {
+          event.target.value = "";
+        }
+      } }));
 }
 
 function joinForm() {

@@ -186,7 +186,7 @@ def test_the_director_corrects_a_judged_slip_and_undoes_a_close() -> None:
     assert refused.value.code == codebook.RACK_DRAWN
 
 
-def test_the_solo_bonus_is_a_bonus_line_in_the_total() -> None:
+def test_the_solo_is_the_rounds_figure_in_the_total_not_a_line() -> None:
     room = plank_room(rules="duplicate-club")
     room.slip(0, "KRAAN", "H8")
     room.slip(1, "KAN", "H8")
@@ -194,7 +194,7 @@ def test_the_solo_bonus_is_a_bonus_line_in_the_total() -> None:
     assert [r.solo for r in top.results] == [10, 0, 0]
     kraan = top.results[0].points
     assert room.game.totals[0] == kraan + 10 and room.game.rounds[1].scores[0] == kraan
-    assert [(line.kind, line.points) for line in room.game.lines] == [("bonus", 10)]
+    assert [r.solo for r in room.game.rounds[1].results] == [10, 0, 0] and room.game.lines == ()
     room(c.Undo(), HOST)
     assert room.game.totals[0] == 0 and room.game.lines == ()
 

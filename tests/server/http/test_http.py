@@ -21,6 +21,7 @@ from tests.server.serving import (
     ServerProcess,
     Table,
     Turns,
+    new_address,
     points,
     request,
     same_table,
@@ -352,17 +353,18 @@ def test_score_of_a_board_move_answers_the_board_after_it(server: ServerProcess)
 
 
 @pytest.mark.parametrize(("options", "allowed"), [(("--joins-per-minute", "2"), 2), ((), 20)])
-def test_joins_per_minute_sets_the_join_limit_per_address(
+def test_joins_per_minute_sets_the_limit_of_guesses_per_address(
     tmp_path: Path, options: tuple[str, ...], allowed: int
 ) -> None:
     with ServerProcess(tmp_path, options=options) as running:
         table = Table.create(running, start=None)
-        phone = running.api()  # one address for every attempt
+        phone = running.api(new_address())  # one address for every attempt
+        guess = {"code": "000000", "role": "viewer"}  # no code holds a 0
         for _ in range(allowed):
-            assert phone.post("/api/join", {"code": table.code, "role": "viewer"}).status == 200
-        refused = phone.post("/api/join", {"code": table.code, "role": "viewer"})
+            assert phone.post("/api/join", guess).status == 404
+        refused = phone.post("/api/join", guess)
         assert (refused.status, refused.json()["code"]) == (429, "rate_limited")
-        other = running.api().post("/api/join", {"code": table.code, "role": "viewer"})
+        other = running.api(new_address()).post("/api/join", {"code": table.code, "role": "viewer"})
         assert other.status == 200  # the limit is per address
     running.assert_no_crash()
 

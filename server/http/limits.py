@@ -1,0 +1,88 @@
+"""How often a client may try: new tables per address, and joins — guesses of a join code per
+address, joins of a table it knows per table (docs/decisions.md, "Joins behind one router").
+
+Counted by the store: with Redis a limit holds across every process.
+"""
+
+import contextlib
+import ipaddress
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from editions import codebook
+from editions.errors import GameError
+from server.http.logbook import Logbook
+from server.stores.protocols import Store, TableInfo
+
+WINDOW_MS = 60_000
+
+Found = TypeVar("Found", bound=tuple[TableInfo, object])
+
+
+def address(client: str) -> str:
+    """The address a client counts by: an IPv6 client by its /64, one household or phone."""
+    if ":" in client:
+        with contextlib.suppress(ValueError):
+            return str(ipaddress.ip_network(f"{client}/64", strict=False))
+    return client
+
+
+class RateLimit:
+    """At most ``limit`` attempts per client address and minute, counted by the store."""
+
+    WINDOW_MS = WINDOW_MS
+
+    def __init__(self, store: Store, name: str, limit: int, logbook: Logbook) -> None:
+        self.store = store
+        self.name = name
+        self.limit = limit
+        self.logbook = logbook
+
+    def key(self, client: str) -> str:
+        return f"{self.name}:{address(client)}"
+
+    async def allow(self, client: str) -> bool:
+        """Count an attempt from ``client``; whether it is allowed (raises StoreUnavailable)."""
+        allowed = await self.store.hit(self.key(client), self.WINDOW_MS) <= self.limit
+        if not allowed:
+            self.logbook.count(codebook.RATE_LIMITED)
+        return allowed
+
+
+class JoinLimit:
+    """Joins by code: a guess costs its address, a join of a known table costs that table.
+
+    Every join request counts first against its address (``per_address`` a minute, the rate
+    at which codes can be guessed) before the code is looked up, so a burst of guesses in
+    flight at once is held to the limit too. A code that names a table gives its attempt
+    back to the address and counts against the table instead (``per_table`` a minute): the
+    phones of a whole room behind one router join, while a leaked code floods no log.
+    """
+
+    def __init__(self, store: Store, per_address: int, per_table: int, logbook: Logbook) -> None:
+        self.guesses = RateLimit(store, "join", per_address, logbook)
+        self.store = store
+        self.per_table = per_table
+        self.logbook = logbook
+
+    async def find(
+        self, client: str, code: str, lookup: Callable[[str], Awaitable[Found]]
+    ) -> Found:
+        """The table of join ``code`` by ``lookup``, if ``client`` may ask now.
+
+        Raises GameError: ``rate_limited`` when the address has guessed its fill,
+        ``table_joins_busy`` when the table had its joins of the minute, and what ``lookup``
+        raises (``unknown_code``: the attempt stays counted as a guess); StoreUnavailable.
+        """
+        if not await self.guesses.allow(client):
+            raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
+        found = await lookup(code)
+        await self.store.refund(self.guesses.key(client))  # no guess: it named a table
+        table = found[0]
+        if await self.store.hit(f"join-table:{table.id}", WINDOW_MS) > self.per_table:
+            self.logbook.count(codebook.TABLE_JOINS_BUSY)
+            raise GameError(
+                f"the table had its {self.per_table} joins of the minute",
+                code=codebook.TABLE_JOINS_BUSY,
+            )
+        return found

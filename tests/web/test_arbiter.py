@@ -1,0 +1,106 @@
+"""The arbiter's slips (issue 25, item 4): the director types the paper slip of a player
+without a phone — the player, the word, its first square and direction — on the room's card,
+and at the close it is judged exactly as a phone's slip is: the same word from the same
+square scores the same as the phone's, a word not in the list is said so, a player without a
+slip has none."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+import wordlists
+from tests.server.serving import ServerProcess
+from tests.web.browser import (
+    Phones,
+    axe,
+    create_table,
+    join_table,
+    post,
+    shot,
+    wait_for_state,
+)
+
+DUPLICATE = "Duplicate: iedereen dezelfde letters"
+TYPED_RACK = "Of typ het plankje van een trekking in de zaal"
+LEXICON = wordlists.get("nl")
+RACK = "PLANKEN"
+
+
+def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool = False) -> None:
+    """The director types a paper slip for ``player`` and hands it in."""
+    form = director.locator("#arbiter-form")
+    form.get_by_label("Speler").select_option(label=player)
+    form.get_by_label("Woord", exact=True).fill(word)
+    form.get_by_label("Eerste vak").fill(start)
+    form.get_by_label("Verticaal" if down else "Horizontaal").check()
+    form.get_by_role("button", name="Briefje voor deze speler inleveren").click()
+    expect(director.get_by_role("status").filter(has_text=f"Het briefje van {player} is binnen"))\
+        .to_be_visible()  # fmt: skip
+
+
+def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
+    phones: Phones, server: ServerProcess
+) -> None:
+    assert LEXICON.contains("PLANK") and not LEXICON.contains("KLANP")
+    director = phones()
+    code = create_table(director, ["Anna", "Bas", "Cas", "Dirk"], mode=DUPLICATE)
+    anna = phones()  # the only player with a phone
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_label(TYPED_RACK).fill(RACK)
+    director.once("dialog", lambda dialog: dialog.accept())  # if the rule sends it back
+    director.get_by_role("button", name="Dit plankje gebruiken").click()
+    expect(director.locator("#room-rack .rack-tile")).to_have_count(7)
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+
+    # Anna hands in PLANK on H4 from her phone; the arbiter types the same for Bas, and a
+    # word not in the list for Cas; Dirk hands in nothing.
+    turn = {"game": anna.evaluate(
+        "async () => (await import('/js/state.js')).app.view.sheet.started"),
+        "player": 0, "number": 0}  # fmt: skip
+    post(anna, server, {"type": "submit_slip", "word": "PLANK", "start": "H4",
+                        "direction": "across", "turn": turn})  # fmt: skip
+    director.locator("#arbiter > summary").click()
+    expect(director.get_by_label("Speler")).to_have_value("1")  # the first without a slip
+    assert axe(director, "#arbiter") == []
+    arbiter_slip(director, "Bas", "PLANK", "H4")
+    arbiter_slip(director, "Cas", "KLANP", "H4")
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 3 van 4")
+    expect(director.locator(".room-slip-list .waiting")).to_have_text(re.compile("Dirk"))
+    expect(director.get_by_label("Speler")).to_have_value("3")
+    expect(director.locator("#arbiter-word")).to_have_value("")  # ready for the next slip
+    shot(director, "arbiter-slips-in")
+
+    # A slip that cannot lie on the board is refused at once, on the form, as on a phone.
+    director.locator("#arbiter-form").get_by_label("Woord", exact=True).fill("ZZZ")
+    director.locator("#arbiter-form").get_by_label("Eerste vak").fill("H8")
+    director.get_by_role("button", name="Briefje voor deze speler inleveren").click()
+    expect(director.locator("#arbiter-refusal")).to_be_visible()
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 3 van 4")
+
+    director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
+    rows = director.locator(".room-results tbody tr")
+    expect(rows).to_have_count(4)
+    sheet = director.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+    results = {r["player"]: r for r in sheet["rounds"][0]["results"]}
+    assert {k: results[k]["kind"] for k in results} == {
+        0: "valid",
+        1: "valid",
+        2: "invalid",
+        3: "missing",
+    }
+    phone_slip, paper_slip = results[0], results[1]
+    assert paper_slip["points"] == phone_slip["points"] > 0
+    assert (paper_slip["word"], paper_slip["start"]) == (phone_slip["word"], phone_slip["start"])
+    points = str(phone_slip["points"])
+    for row in (rows.nth(0), rows.nth(1)):
+        expect(row).to_contain_text("PLANK H4")
+        expect(row.locator("td").nth(1)).to_have_text(points)
+    expect(director.locator('.room-results tr[data-player="2"]')).to_contain_text(
+        "KLANP: niet in de lijst (KLANP)"
+    )
+    expect(director.locator('.room-results tr[data-player="3"]')).to_contain_text("geen briefje")
+    # Anna's phone sees the paper slips judged as the director does.
+    expect(anna.locator('.room-results tr[data-player="1"]')).to_contain_text("PLANK H4")
+    expect(anna.locator('.room-results tr[data-player="2"]')).to_contain_text("niet in de lijst")
+    shot(director, "arbiter-round-closed")
