@@ -25,7 +25,7 @@ from rules.online import play as online
 from rules.room import rounds as room
 from rules.room import tops
 from rules.table import permissions
-from rules.table.decide import decide, judges_words
+from rules.table.decide import check, decide, judges_words
 from rules.table.decisions import score_move
 from rules.table.inputs import Top
 from rules.table.permissions import COMPUTER, Actor
@@ -107,7 +107,7 @@ class Tables(Joins):
             return on
 
         for _ in range(TOP_TRIES):
-            top = await self._top(table_id, command)
+            top = await self._top(table_id, device, command)
             try:
                 _, seq = await self._append(table_id, deciding(top), command_id)
             except _TopStale:
@@ -115,13 +115,18 @@ class Tables(Joins):
             return seq
         raise GameError("the table is too busy; try again", code=codebook.BUSY)
 
-    async def _top(self, table_id: str, command: c.TableCommand) -> Top | None:
+    async def _top(self, table_id: str, device: Device, command: c.TableCommand) -> Top | None:
         """The top a room round's close needs, searched in a thread: the move generator never
         runs on the event loop. None for any other command, or without a word list (the
-        close then says so)."""
+        close then says so). Who may not close is refused first: a player's phone tapping
+        close costs no search."""
         if not isinstance(command, c.CloseRound):  # the only command that needs one
             return None
-        query = tops.needed((await self.live(table_id)).state, command)
+        state = (await self.live(table_id)).state
+        who = actor(state, device)
+        if who is not None:
+            check(state, who, command)  # raises the refusal the decision would give
+        query = tops.needed(state, command)
         if query is None:
             return None
         graph = await asyncio.to_thread(word_graph, query.board.edition.code)
