@@ -56,6 +56,8 @@ BAD_PREMIUM = _declare("bad_premium", "text")
 BAD_RACK = _declare("bad_rack", phone=False)
 # a file to import that is not a game record of this server (``rules.room.record``)
 BAD_RECORD = _declare("bad_record")
+# the recovery code does not open that table, or it was used up
+BAD_RECOVERY = _declare("bad_recovery", status=403)
 # not a reference as the FISF writes one: ``H4`` across, ``4H`` down
 BAD_REFERENCE = _declare("bad_reference", "text")
 # a board drawing of the wrong shape
@@ -90,6 +92,8 @@ CROSS_ORIGIN = _declare("cross_origin", status=403)
 DEVICE_REMOVED = _declare("device_removed", status=401)
 # a typed word without tiles
 EMPTY_WORD = _declare("empty_word", "index")
+# duplicate room: the late entries are over
+ENTRIES_CLOSED = _declare("entries_closed", "round", status=409)
 EXCHANGE_BAG_LOW = _declare(
     "exchange_bag_low", "bag", "min", "player", "seq", notice=True, refusal=False
 )
@@ -130,6 +134,9 @@ LETTER_NOT_IN_SET = _declare("letter_not_in_set", "letter")
 LOCKED_BLANK = _declare("locked_blank", "letter")
 # online: a time per move outside what a game allows
 MOVE_SECONDS_OUT_OF_RANGE = _declare("move_seconds_out_of_range", "max", "min", "seconds")
+NAME_MISSING = _declare("name_missing")
+# duplicate room: another phone holds that name
+NAME_TAKEN = _declare("name_taken", "name", status=409)
 NAME_TOO_LONG = _declare("name_too_long", "length", "max")
 # the edition has no board (Literaki)
 NO_BOARD = _declare("no_board", "edition", notice=True)
@@ -140,6 +147,8 @@ NO_MOVE = _declare("no_move")
 NO_PERSON = _declare("no_person", "players")
 # duplicate room: the open round has no rack yet (the director draws or types it)
 NO_RACK = _declare("no_rack")
+# registering by name is for a duplicate room
+NO_REGISTRATION = _declare("no_registration", status=409)
 NO_SUCH_PLAYER = _declare("no_such_player", "player", notice=True)
 NO_SUCH_ROUND = _declare("no_such_round", "round", notice=True)
 # the table's game has no such seat
@@ -183,6 +192,8 @@ OVER_TOP = _declare("over_top", "player", "points", "round", "top", notice=True,
 OVER_USE = _declare("over_use", "count", "letter", "used", notice=True, refusal=False)
 PASS_LIMIT = _declare("pass_limit", "count", "limit", notice=True, refusal=False)
 PLAYER_COUNT = _declare("player_count", "count", "max", "min")
+# duplicate room: the director took that player out
+PLAYER_REMOVED = _declare("player_removed", "player", notice=True, status=409)
 POINTS_OUT_OF_RANGE = _declare("points_out_of_range", "max", "points")
 # e.g. 2L with Literaki values
 PREMIUM_NOT_OFFERED = _declare("premium_not_offered", "edition", "premium")
@@ -198,6 +209,8 @@ RATE_LIMITED = _declare("rate_limited", status=429)
 # a phone's command does not name the turn, line, round or game it saw
 REFERENCE_MISSING = _declare("reference_missing", "field")
 REFUSED = _declare("refused")
+# duplicate room: every place of the rule set is taken
+ROOM_FULL = _declare("room_full", "max", status=409)
 # duplicate: that round's top was recorded already
 ROUND_CLOSED = _declare("round_closed", "round", status=409)
 ROUND_FULL = _declare("round_full")

@@ -175,13 +175,17 @@ class SetRack(Command, frozen=True, tag="set_rack"):
 
 class SubmitSlip(Command, frozen=True, tag="submit_slip"):
     """Duplicate room: a player's slip — the whole word from its first square, blanks in
-    lower case (row notation) — before the round clock runs out; another slip replaces it."""
+    lower case (row notation) — before the round clock runs out; another slip replaces it.
+
+    ``paper``: the director types a slip handed in on paper in time; typing it after the
+    bell does not make it late. Only the director's phone may say so."""
 
     word: str
     start: str
     direction: Literal["across", "down"] = "across"
     player: int | None = None
     turn: Turn | None = None
+    paper: bool = False
 
 
 class CloseRound(Command, frozen=True, tag="close_round"):
@@ -217,6 +221,40 @@ class EndGame(Command, frozen=True, tag="end_game"):
     """End the game with each player's rack: letters, points, or empty for who went out."""
 
     racks: tuple[RackLeft, ...] = ()
+
+
+class AddPlayer(Command, frozen=True, tag="add_player"):
+    """Duplicate room: the director adds a player by name (one without a phone, or before the
+    room fills)."""
+
+    name: str
+
+
+class RenamePlayer(Command, frozen=True, tag="rename_player"):
+    """Duplicate room: the director corrects a player's name."""
+
+    player: int
+    name: str
+
+
+class RemovePlayer(Command, frozen=True, tag="remove_player"):
+    """Duplicate room: the director takes a player out of the room, and their phones with
+    them."""
+
+    player: int
+
+
+class SetEntries(Command, frozen=True, tag="set_entries"):
+    """Duplicate room: players may register up to and including round ``until`` (1-based;
+    0 closes the entries)."""
+
+    until: int
+
+
+class AppointDirector(Command, frozen=True, tag="appoint_director"):
+    """Make a device at the table a co-director, with every act of the director's."""
+
+    device: str
 
 
 class SetWriters(Command, frozen=True, tag="set_writers"):
@@ -260,9 +298,14 @@ TableCommand = (
     | PauseClock
     | ResetClock
     | EndGame
+    | AddPlayer
+    | RenamePlayer
+    | RemovePlayer
+    | SetEntries
     | SetWriters
     | AdmitDevice
     | RemoveDevice
+    | AppointDirector
 )
 
 _decoder = msgspec.json.Decoder(TableCommand)

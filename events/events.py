@@ -169,7 +169,8 @@ class SlipScore(msgspec.Struct, frozen=True, omit_defaults=True):
     ``kind``: ``valid`` (scored), ``invalid`` (a word not in the table's list: ``bad``
     names them), ``unplayable`` (it no longer fits the rack or the board), ``late`` (after
     the clock), ``missing`` (no slip), ``entered`` (no slip, the cell typed by hand, kept).
-    ``solo``: the solo bonus, added to the total.
+    ``solo``: the solo bonus, added to the total; ``bingo``: the bonus within ``points``
+    of a valid slip that used the whole rack, for every screen to mark.
     """
 
     player: int
@@ -180,6 +181,7 @@ class SlipScore(msgspec.Struct, frozen=True, omit_defaults=True):
     direction: str = ""
     bad: str = ""  # the words the list lacks, comma-separated
     solo: int = 0
+    bingo: int = 0  # a valid slip that used every tile of the rack: its bonus
 
 
 class RackDrawn(Event, frozen=True, tag="rack"):
@@ -233,6 +235,34 @@ class ClockReset(Event, frozen=True, tag="clock_reset"):
     seconds: int
 
 
+class PlayerAdded(Event, frozen=True, tag="player_added"):
+    """Duplicate room: a player registered on their phone, or the director added them; their
+    closed rounds count 0 (a late entry), the open round is theirs to play."""
+
+    name: str
+
+
+class PlayerRenamed(Event, frozen=True, tag="player_renamed"):
+    """Duplicate room: the director corrected a player's name."""
+
+    player: int
+    name: str
+
+
+class PlayerRemoved(Event, frozen=True, tag="player_removed"):
+    """Duplicate room: a player left the room; their place stays (every other player keeps
+    theirs), they leave the standings and hand in no more slips."""
+
+    player: int
+
+
+class EntriesSet(Event, frozen=True, tag="entries"):
+    """Duplicate room: players may register up to and including round ``until`` (1-based;
+    0 closes the entries)."""
+
+    until: int
+
+
 class RackLeft(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
     """What one player holds at the end: letters (``?`` a blank), or points, or nothing."""
 
@@ -270,6 +300,26 @@ class DeviceAdmitted(Event, frozen=True, tag="device_admitted"):
     device: str
 
 
+class DirectorAppointed(Event, frozen=True, tag="director_appointed"):
+    """A device at the table becomes a co-director: every act of the director's is its too."""
+
+    device: str
+
+
+class RecoverySet(Event, frozen=True, tag="recovery_set"):
+    """The director asked for a recovery code; the log keeps only its hash, and a new code
+    replaces the one before."""
+
+    digest: str
+
+
+class DirectorReplaced(Event, frozen=True, tag="director_replaced"):
+    """A phone took the director's place with the recovery code: ``device`` is the director
+    now, every device that directed before it is let go, and the code is used up."""
+
+    device: str
+
+
 class DeviceRemoved(Event, frozen=True, tag="device_removed"):
     """A device left the table, or the host took it away: its token opens nothing more."""
 
@@ -295,10 +345,17 @@ TableEvent = (
     | ClockPaused
     | ClockReset
     | GameEnded
+    | PlayerAdded
+    | PlayerRenamed
+    | PlayerRemoved
+    | EntriesSet
     | WritersSet
     | DeviceJoined
     | DeviceAdmitted
     | DeviceRemoved
+    | DirectorAppointed
+    | RecoverySet
+    | DirectorReplaced
 )
 
 

@@ -16,6 +16,7 @@ from events.events import (
     ClockPaused,
     ClockReset,
     ClockStarted,
+    EntriesSet,
     Exchanged,
     GameEnded,
     GameStarted,
@@ -23,6 +24,9 @@ from events.events import (
     MoveRecorded,
     Passed,
     PenaltyGiven,
+    PlayerAdded,
+    PlayerRemoved,
+    PlayerRenamed,
     PointsEntered,
     RackDrawn,
     RackLeft,
@@ -90,7 +94,16 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.clock_reset(game, event)
         case GameEnded():
             return lines.ended(game, event, settled=True)
-        case TopRecorded() | RackDrawn() | SlipSubmitted() | CellCorrected():
+        case (
+            TopRecorded()
+            | RackDrawn()
+            | SlipSubmitted()
+            | CellCorrected()
+            | PlayerAdded()
+            | PlayerRenamed()
+            | PlayerRemoved()
+            | EntriesSet()
+        ):
             return lines.elsewhere(game, codebook.NOT_IN_CLASSIC)
         case _:
             assert_never(event)
@@ -149,7 +162,16 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             return decisions.clear_board(game, command)
         case c.EndGame():
             return (_end(game, command),)
-        case c.DrawRack() | c.SetRack() | c.SubmitSlip() | c.CloseRound():
+        case (
+            c.DrawRack()
+            | c.SetRack()
+            | c.SubmitSlip()
+            | c.CloseRound()
+            | c.AddPlayer()
+            | c.RenamePlayer()
+            | c.RemovePlayer()
+            | c.SetEntries()
+        ):
             raise decisions.not_in_mode(game, command, "is part of a duplicate game")
         case c.RecordTop() | c.CorrectCell() | c.StartClock() | c.PauseClock() | c.ResetClock():
             raise decisions.not_in_mode(game, command)
@@ -229,6 +251,7 @@ def for_seat(sheet: SheetView, game: Game, seat: int | None) -> SheetView:
 RULES = ModeRules(
     mode=Mode.CLASSIC,
     least_players=2,  # SHC-03
+    most_players=4,
     judges_words=False,
     rule_set=rule_set,
     started=started,
@@ -245,4 +268,5 @@ RULES = ModeRules(
     final=settlement.final,
     host_seat=permissions.no_host_seat,
     computer=permissions.no_computer,
+    register=permissions.no_registration,
 )

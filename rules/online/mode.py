@@ -15,6 +15,7 @@ from events.events import (
     ClockPaused,
     ClockReset,
     ClockStarted,
+    EntriesSet,
     Exchanged,
     GameEnded,
     GameStarted,
@@ -22,6 +23,9 @@ from events.events import (
     MoveRecorded,
     Passed,
     PenaltyGiven,
+    PlayerAdded,
+    PlayerRemoved,
+    PlayerRenamed,
     PointsEntered,
     RackDrawn,
     SlipSubmitted,
@@ -105,7 +109,16 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.clock_reset(game, event)
         case GameEnded():
             return lines.ended(game, event, settled=True)
-        case TopRecorded() | RackDrawn() | SlipSubmitted() | CellCorrected():
+        case (
+            TopRecorded()
+            | RackDrawn()
+            | SlipSubmitted()
+            | CellCorrected()
+            | PlayerAdded()
+            | PlayerRenamed()
+            | PlayerRemoved()
+            | EntriesSet()
+        ):
             return lines.elsewhere(game, codebook.NOT_IN_CLASSIC)
         case _:
             assert_never(event)
@@ -138,6 +151,10 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             | c.StartClock()
             | c.PauseClock()
             | c.ResetClock()
+            | c.AddPlayer()
+            | c.RenamePlayer()
+            | c.RemovePlayer()
+            | c.SetEntries()
         ):
             raise decisions.not_in_mode(game, command, "is not part of an online game")
         case _:
@@ -147,6 +164,7 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
 RULES = ModeRules(
     mode=Mode.ONLINE,
     least_players=2,
+    most_players=4,
     judges_words=True,
     rule_set=rule_set,
     started=started,
@@ -163,4 +181,5 @@ RULES = ModeRules(
     final=settlement.final,
     host_seat=rights.host_seat,
     computer=rights.computer,
+    register=permissions.no_registration,
 )

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from editions import codebook
 from events.events import GameStarted, RackDrawn, SlipSubmitted, TopRecorded
 from rules.board import bag
-from rules.room import slips
+from rules.room import entries, slips
 from rules.table import lines
 from rules.table.lines import Odd
 from rules.table.rulesets import RoomRules
@@ -27,6 +27,7 @@ def begin(game: Game, event: GameStarted, at: int) -> Game:
         rounds=(Round((None,) * len(game.players)),),
         clock=Clock(seconds, seconds * 1000) if seconds else None,
         racks=1,
+        entries_until=entries.opening(game),
     )
 
 

@@ -17,6 +17,7 @@ from events.events import (
     ClockPaused,
     ClockReset,
     ClockStarted,
+    EntriesSet,
     Exchanged,
     GameEnded,
     GameStarted,
@@ -24,6 +25,9 @@ from events.events import (
     MoveRecorded,
     Passed,
     PenaltyGiven,
+    PlayerAdded,
+    PlayerRemoved,
+    PlayerRenamed,
     PointsEntered,
     RackDrawn,
     SlipSubmitted,
@@ -32,7 +36,7 @@ from events.events import (
     TopRecorded,
     WordWithdrawn,
 )
-from rules.room import fold, rights, rounds, view
+from rules.room import entries, fold, rights, rounds, view
 from rules.table import decisions, lines, permissions, rulesets
 from rules.table.decisions import refuse
 from rules.table.inputs import Inputs
@@ -90,6 +94,14 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.clock_reset(game, event)
         case GameEnded():
             return lines.ended(game, event, settled=False)  # DUP-14: nothing to settle
+        case PlayerAdded():
+            return entries.added(game, event)
+        case PlayerRenamed():
+            return entries.renamed(game, event)
+        case PlayerRemoved():
+            return entries.removed(game, event)
+        case EntriesSet():
+            return entries.entries(game, event)
         case _:
             assert_never(event)
 
@@ -130,6 +142,8 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             return decisions.clear_board(game, command)
         case c.EndGame():
             return (GameEnded(),)  # DUP-14: nothing to settle
+        case c.AddPlayer() | c.RenamePlayer() | c.RemovePlayer() | c.SetEntries():
+            return (entries.decide(game, command),)
         case c.Pass() | c.Exchange() | c.WithdrawWord():
             raise decisions.not_in_mode(game, command)
         case _:
@@ -177,7 +191,8 @@ def _start_clock(game: Game, at: int) -> ClockStarted:
 
 RULES = ModeRules(
     mode=Mode.DUPLICATE,
-    least_players=1,  # DUP-03: one against the tops
+    least_players=0,  # a room opens before its players register (DUP-03: one at a table)
+    most_players=200,  # the largest room a duplicate rule set takes (its max_players)
     judges_words=True,
     rule_set=rule_set,
     started=started,
@@ -194,4 +209,5 @@ RULES = ModeRules(
     final=view.final,
     host_seat=permissions.no_host_seat,
     computer=permissions.no_computer,
+    register=entries.register,
 )

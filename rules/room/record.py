@@ -122,9 +122,8 @@ def record(game: Game, language: str | None = None) -> GameRecord:
     closed = tuple(r for r in closed if r.top is not None or r.rack or any(
         s is not None for s in r.scores))  # fmt: skip
     rounds = tuple(_round(game, i, played) for i, played in enumerate(closed))
-    summed = tops(game)
-    table = standings(game.totals, summed)
-    ranks = _ranks(game.totals)
+    table = {s.player: s for s in standings(game)}  # the players still in the room
+    ranks = dict(zip(table, _ranks(tuple(s.total for s in table.values())), strict=True))
     results = tuple(
         PlayerRecord(
             player=p,
@@ -136,7 +135,7 @@ def record(game: Game, language: str | None = None) -> GameRecord:
             solos=sum(s.solo for r in rounds for s in r.slips if s.player == p),
             lines=sum(ln.points for r in rounds for ln in r.lines if ln.player == p),
         )
-        for p in range(len(names))
+        for p in table
     )
     ordered = tuple(sorted(results, key=lambda r: (r.rank, r.player)))
     return GameRecord(
@@ -145,7 +144,7 @@ def record(game: Game, language: str | None = None) -> GameRecord:
         players=names,
         rounds=rounds,
         results=ordered,
-        tops=summed,
+        tops=tops(game),
         ended=game.ended is not None,
     )
 

@@ -47,6 +47,8 @@ def _check_player(actor: Actor, game: Game, command: c.TableCommand) -> None:
             "in a room a player's phone hands in slips; the sheet is the director's",
             code=codebook.SLIP_ONLY,
         )
+    if command.paper:  # a paper slip handed in in time is the director's to type
+        raise GameError("only the director types paper slips", code=codebook.HOST_ONLY)
     check_seat(actor, game)
     owner = command.turn.player if command.turn is not None else command.player
     if owner != actor.seat:

@@ -145,12 +145,14 @@ def submit(game: Game, command: c.SubmitSlip, at: int) -> TableEvent:
     player = command.player
     if player is None or not 0 <= player < len(game.players):
         raise _refuse(f"no player {player}", codebook.NO_SUCH_PLAYER, player=player)
+    if player in game.left:
+        raise _refuse(f"player {player} left the room", codebook.PLAYER_REMOVED, player=player)
     if not in_room(game):
         raise _refuse("the round has no rack yet", codebook.NO_RACK)
     if slips.paused(game):  # the director stopped the room: no one writes on meanwhile
         raise _refuse("the round clock is paused", codebook.CLOCK_PAUSED)
     _, rules = rules_of(game)
-    late = slips.ran_out(game, at)
+    late = not command.paper and slips.ran_out(game, at)  # paper: handed in in time
     if late and (rules.late == "refused" or any(s.player == player for s in game.slips)):
         raise _refuse("the round's time is up", codebook.TIME_UP)
     board = game.board

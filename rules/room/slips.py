@@ -165,6 +165,8 @@ def judge(game: Game, contains: Contains | None, rules: RoomRules) -> tuple[Slip
     cells = game.rounds[-1].scores
     judged = []
     for player in range(len(game.players)):
+        if player in game.left:
+            continue  # taken out of the room: no slip, no place in the round
         slip = slips.get(player)
         if slip is None:
             typed = cells[player]
@@ -191,7 +193,7 @@ def _score(
         bad = invalid_words(board.edition, words, contains)
         if bad:
             return _judged(slip, rules.invalid, "invalid", ", ".join(bad))
-    return _judged(slip, result.total, "valid")
+    return replace(_judged(slip, result.total, "valid"), bingo=result.bingo)
 
 
 def _judged(slip: Slip, points: int, kind: str, bad: str = "") -> SlipScore:
@@ -229,7 +231,7 @@ def solos(played: Round, rules: RoomRules | None) -> tuple[int, ...]:
     none = (0,) * len(played.scores)
     if rules is None or not played.results:
         return none
-    bonus = _alone_at_best(counted(played), len(played.scores), rules)
+    bonus = _alone_at_best(counted(played), len(played.results), rules)  # who was judged
     return (
         none
         if bonus is None

@@ -13,7 +13,7 @@ from msgspec.structs import replace
 from rules.errors import GameError
 from rules.room import racks, slips
 from rules.room.rounds import rules_of
-from rules.table.settlement import FinalRow, final_table
+from rules.table.settlement import FinalRow, final_table, places
 from rules.table.sheet import RoomView, SheetView, SlipView, Standing, build, noticed, tops
 from rules.table.state import Game, Slip, State
 
@@ -44,19 +44,29 @@ def _mine(game: Game, slip: Slip) -> SlipView:
     return SlipView(slip.word, slip.start, slip.direction, points, slip.late)
 
 
-def standings(totals: tuple[int, ...], tops: int) -> tuple[Standing, ...]:
-    """Duplicate totals, difference to the sum of the tops and percentage (DUP-05..07)."""
+def standings(game: Game) -> tuple[Standing, ...]:
+    """Duplicate totals, difference to the sum of the tops and percentage (DUP-05..07), of
+    the players still in the room."""
+    top = tops(game)
     return tuple(
-        Standing(p, total, total - tops, (total * 1000 + tops // 2) // tops if tops else None)
-        for p, total in enumerate(totals)
+        Standing(p, total, total - top, (total * 1000 + top // 2) // top if top else None)
+        for p, total in enumerate(game.totals)
+        if p not in game.left
     )
 
 
 def final(game: Game) -> tuple[FinalRow, ...] | None:
-    """The final table once the game has ended: the totals as they stand."""
+    """The final table once the game has ended: the totals as they stand, placed among the
+    players still in the room."""
     if game.ended is None:
         return None
-    return final_table(game.totals, (0,) * len(game.totals))
+    rows = [
+        r for r in final_table(game.totals, (0,) * len(game.totals)) if r.player not in game.left
+    ]
+    return tuple(
+        replace(r, place=place)
+        for r, place in zip(rows, places([r.final for r in rows]), strict=True)
+    )
 
 
 def sheet(state: State, game: Game, seat: int | None) -> SheetView:
@@ -66,7 +76,7 @@ def sheet(state: State, game: Game, seat: int | None) -> SheetView:
         game,
         notices=noticed(game),
         final=final(game),
-        standings=standings(game.totals, tops(game)),
+        standings=standings(game),
         room=room_view(game, seat) if game.board else None,
     )
 

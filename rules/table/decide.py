@@ -20,15 +20,13 @@ from events import commands as c
 from events.events import GameStarted, LineUndone, Mode, TableEvent, WritersSet
 from rules.board.wordcheck import Contains
 from rules.table import modes, permissions, rulesets, seating
-from rules.table.decisions import refuse
+from rules.table.decisions import MAX_NAME, refuse
 from rules.table.inputs import Inputs, Top
 from rules.table.permissions import Actor
 from rules.table.state import Game, State
 
-MAX_PLAYERS = 4
 #: The fewest players a game of each mode starts with (SHC-03; DUP-03: one against the tops).
 MIN_PLAYERS: Mapping[Mode, int] = {mode: rules.least_players for mode, rules in modes.MODES.items()}
-MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
 
 
 def decide(
@@ -55,7 +53,7 @@ def decide(
         check(state, actor, command)
     inputs = Inputs(at, seed, contains, top)
     match command:
-        case c.SetWriters() | c.AdmitDevice() | c.RemoveDevice():
+        case c.SetWriters() | c.AdmitDevice() | c.RemoveDevice() | c.AppointDirector():
             return (seating.decide(state, command),)
         case c.StartGame():
             started = _start(command, inputs)
@@ -76,7 +74,10 @@ def decide(
                 )
             if meant is not None:  # the turn names its player
                 command = replace(command, player=meant)
-            return rules.decide(game, command, inputs)
+            events = rules.decide(game, command, inputs)
+            if isinstance(command, c.RemovePlayer):  # a player taken out takes their phones
+                return (*events, *seating.let_go(state, command.player))
+            return events
 
 
 def _game(state: State) -> Game:
@@ -103,7 +104,8 @@ def _again(
     rules = modes.of(game)
     match command:
         case c.NewGame():
-            return (rules.new_game(game, (game.starter + 1) % len(game.players), seed),)
+            starter = (game.starter + 1) % len(game.players) if game.players else 0
+            return (rules.new_game(game, starter, seed),)
         case c.Undo():
             line = permissions.latest_line(state)
             if line is None:
@@ -136,14 +138,14 @@ def _start(command: c.StartGame, inputs: Inputs) -> GameStarted:
             mode=mode.value,
         )
     count = len(command.players)
-    least = rules.least_players
-    if not least <= count <= MAX_PLAYERS:
+    least, most = rules.least_players, rules.most_players
+    if not least <= count <= most:
         raise refuse(
-            f"{count} players; a {mode} game has {least} to {MAX_PLAYERS}",
+            f"{count} players; a {mode} game has {least} to {most}",
             codebook.PLAYER_COUNT,
             count=count,
             min=least,
-            max=MAX_PLAYERS,
+            max=most,
         )
     if count > chosen.max_players:
         raise refuse(
@@ -152,7 +154,7 @@ def _start(command: c.StartGame, inputs: Inputs) -> GameStarted:
             rules=chosen.code,
             max=chosen.max_players,
         )
-    if not 0 <= command.starter < count:
+    if not 0 <= command.starter < max(count, 1):  # a room may open before anyone registers
         raise refuse(
             f"no player {command.starter} to start", codebook.NO_SUCH_PLAYER, player=command.starter
         )

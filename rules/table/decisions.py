@@ -30,6 +30,7 @@ from rules.table.rulesets import RuleSet
 from rules.table.state import Game, State
 
 MAX_POINTS = 2000  # SHC-12
+MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
 _PREMIUMS = frozenset(Premium)
 
 
@@ -79,6 +80,21 @@ def started(
             "the computer plays only in an online game", codebook.NOT_ONLINE, mode=mode.value
         )
     return GameStarted(edition.code, mode, rules.code, players, command.starter)
+
+
+def name(text: str) -> str:
+    """A player's name as typed, trimmed; refused empty (``name_missing``) or too long."""
+    named = text.strip()
+    if not named:
+        raise refuse("a name is needed", codebook.NAME_MISSING)
+    if len(named) > MAX_NAME:
+        raise refuse(
+            f"a name of {len(named)} characters; at most {MAX_NAME}",
+            codebook.NAME_TOO_LONG,
+            length=len(named),
+            max=MAX_NAME,
+        )
+    return named
 
 
 def again(game: Game, starter: int, seed: str) -> GameStarted:

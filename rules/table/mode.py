@@ -18,6 +18,7 @@ from events.events import (
     ClockPaused,
     ClockReset,
     ClockStarted,
+    EntriesSet,
     Exchanged,
     GameEnded,
     GameStarted,
@@ -25,6 +26,9 @@ from events.events import (
     MoveRecorded,
     Passed,
     PenaltyGiven,
+    PlayerAdded,
+    PlayerRemoved,
+    PlayerRenamed,
     PointsEntered,
     RackDrawn,
     Recorded,
@@ -40,6 +44,11 @@ from rules.table.rulesets import RuleSet
 from rules.table.settlement import FinalRow
 from rules.table.sheet import SheetView
 from rules.table.state import Game, State
+
+#: The events of a duplicate room's players and entries; no other mode has them.
+RoomEvent = PlayerAdded | PlayerRenamed | PlayerRemoved | EntriesSet
+#: The director's commands for a duplicate room's players and entries.
+RoomCommand = c.AddPlayer | c.RenamePlayer | c.RemovePlayer | c.SetEntries
 
 #: The events a game folds in: every event but the seating, a start and an undo, which the
 #: reducer applies to the table whatever its mode.
@@ -60,6 +69,7 @@ GameEvent = (
     | ClockPaused
     | ClockReset
     | GameEnded
+    | RoomEvent
 )
 
 #: The commands a game decides: every command but the seating's, a start, a new game and an
@@ -84,6 +94,7 @@ GameCommand = (
     | c.PauseClock
     | c.ResetClock
     | c.EndGame
+    | RoomCommand
 )
 
 
@@ -91,8 +102,9 @@ class ModeRules(msgspec.Struct, frozen=True):
     """One mode's rules, python-chess's variants as functions rather than subclasses."""
 
     mode: Mode
-    #: The fewest players a game of the mode starts with.
+    #: The fewest and the most players a game of the mode has.
     least_players: int
+    most_players: int
     #: Whether the decider may need the word list (``contains``) in a game of the mode.
     judges_words: bool
     #: The rule set a game asked for with a rule set plays (a mode's default for the house
@@ -126,3 +138,6 @@ class ModeRules(msgspec.Struct, frozen=True):
     host_seat: Callable[[Game], int | None]
     #: The strength the computer plays a seat at; None for a person's seat.
     computer: Callable[[Game, int], str | None]
+    #: The events of a phone registering by name (device, name, lasting key's hash); the
+    #: modes whose seats are given at the start refuse it.
+    register: Callable[[State, Game, str, str, str], tuple[TableEvent, ...]]

@@ -68,6 +68,11 @@ HOST_ACTS = (
     c.SetWriters,
     c.AdmitDevice,
     c.RemoveDevice,
+    c.AppointDirector,
+    c.AddPlayer,  # a room's players and entries are the director's
+    c.RenamePlayer,
+    c.RemovePlayer,
+    c.SetEntries,
 )
 #: The arbiter's acts that one scorekeeper may also do (the default leaves them to the host).
 ARBITER_ACTS = (c.GivePenalty, c.RecordTop)
@@ -303,7 +308,7 @@ def refuse_taken(
         points=points,
         word=words[0].word if words else "",
         by=member.seat if member is not None else None,
-        by_host=device == HOST,
+        by_host=device == state.seating.director or (member is not None and member.role == "host"),
     )
 
 
@@ -313,3 +318,8 @@ def no_host_seat(game: Game) -> None:
 
 def no_computer(game: Game, seat: int) -> None:
     """Every seat is a person's."""
+
+
+def no_registration(state: State, game: Game, device: str, name: str, key: str) -> NoReturn:
+    """A game whose seats are named at its start takes no player registering by name."""
+    raise _refuse("players register by name only in a duplicate room", codebook.NO_REGISTRATION)

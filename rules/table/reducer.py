@@ -25,6 +25,9 @@ from events.events import (
     DeviceAdmitted,
     DeviceJoined,
     DeviceRemoved,
+    DirectorAppointed,
+    DirectorReplaced,
+    EntriesSet,
     Event,
     Exchanged,
     GameEnded,
@@ -34,9 +37,13 @@ from events.events import (
     MoveRecorded,
     Passed,
     PenaltyGiven,
+    PlayerAdded,
+    PlayerRemoved,
+    PlayerRenamed,
     PointsEntered,
     RackDrawn,
     Recorded,
+    RecoverySet,
     SlipSubmitted,
     TilesPlaced,
     TopRecorded,
@@ -82,6 +89,10 @@ def evolve(state: State, recorded: Recorded) -> State:
             | ClockPaused()
             | ClockReset()
             | GameEnded()
+            | PlayerAdded()
+            | PlayerRenamed()
+            | PlayerRemoved()
+            | EntriesSet()
         ):
             game = state.game
             if game is None:
@@ -90,7 +101,15 @@ def evolve(state: State, recorded: Recorded) -> State:
             after = rules.turned(game, _apply(rules, game, event, recorded), recorded.at)
             step = Step(recorded, game, state.steps)
             return State(recorded.seq, after, step, state.warnings, state.seating)
-        case WritersSet() | DeviceJoined() | DeviceAdmitted() | DeviceRemoved():
+        case (
+            WritersSet()
+            | DeviceJoined()
+            | DeviceAdmitted()
+            | DeviceRemoved()
+            | DirectorAppointed()
+            | RecoverySet()
+            | DirectorReplaced()
+        ):
             return replace(state, seq=recorded.seq, seating=seat(state.seating, recorded))
         case GameStarted():
             try:
@@ -158,6 +177,9 @@ def _again(game: Game, recorded: Recorded) -> Game:
             | DeviceJoined()
             | DeviceAdmitted()
             | DeviceRemoved()
+            | DirectorAppointed()
+            | RecoverySet()
+            | DirectorReplaced()
         ):
             return game  # the table's own events: never a step of a game
         case _:
@@ -171,10 +193,10 @@ def _kind(event: Event) -> str:
 def _start(event: GameStarted, at: int) -> Game:
     """The game every mode starts with, then made the mode's own (``ModeRules.begin``)."""
     count = len(event.players)
-    if not count or not 0 <= event.starter < count:
+    rules = modes.MODES[Mode(event.mode)]
+    if count < rules.least_players or not 0 <= event.starter < max(count, 1):
         raise Odd(codebook.NO_SUCH_PLAYER, player=event.starter)
     edition = editions.get(event.edition)
-    rules = modes.MODES[Mode(event.mode)]
     game = Game(
         edition=edition,
         mode=rules.mode,

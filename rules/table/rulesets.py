@@ -43,6 +43,8 @@ class RoomRules(msgspec.Struct, frozen=True):
     ``solo_players`` players (Eliot's solo). ``top_preference``: among moves of the top's
     score, which the close plays — ``fewest_blanks`` (keep the blank), ``most_tiles``,
     ``fewest_tiles`` in turn, then the move generator's order (square, direction, tiles).
+    ``entries_until``: the round up to which players may still register when a room opens;
+    the director sets it again at will.
     """
 
     invalid: int = 0
@@ -52,6 +54,7 @@ class RoomRules(msgspec.Struct, frozen=True):
     solo_points: int = 0
     solo_players: int = 0
     top_preference: tuple[str, ...] = ("fewest_blanks",)
+    entries_until: int = 3  # players may register up to this round (docs/decisions.md)
 
 
 class RuleSet(msgspec.Struct, frozen=True):
@@ -168,6 +171,7 @@ RULE_SETS: Mapping[str, RuleSet] = {
             " (H4), down the column then the row (4H), as Eliot's coordinates (game/coord.cpp).",
             duplicate=True,
             clock_seconds=180,
+            max_players=200,
             rack_rule=RackRule(),
             room=RoomRules(solo_points=10, solo_players=16),
             references="fisf",
@@ -180,6 +184,7 @@ RULE_SETS: Mapping[str, RuleSet] = {
             " 2 players on.",
             duplicate=True,
             clock_seconds=180,
+            max_players=200,
             rack_rule=RackRule(),
             room=RoomRules(solo_points=10, solo_players=2),
         ),

@@ -15,7 +15,10 @@ from events.events import (
     DeviceAdmitted,
     DeviceJoined,
     DeviceRemoved,
+    DirectorAppointed,
+    DirectorReplaced,
     Recorded,
+    RecoverySet,
     Role,
     TableEvent,
     WritersSet,
@@ -24,7 +27,15 @@ from rules.errors import GameError
 from rules.table import modes
 from rules.table.state import Member, Seating, State
 
-SEATING_EVENTS = (WritersSet, DeviceJoined, DeviceAdmitted, DeviceRemoved)
+SEATING_EVENTS = (
+    WritersSet,
+    DeviceJoined,
+    DeviceAdmitted,
+    DeviceRemoved,
+    DirectorAppointed,
+    RecoverySet,
+    DirectorReplaced,
+)
 
 
 def seat(seating: Seating, recorded: Recorded) -> Seating:
@@ -32,6 +43,17 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
     event = recorded.event
     if isinstance(event, WritersSet):
         return replace(seating, writers=event.writers)
+    if isinstance(event, RecoverySet):
+        return replace(seating, recovery=event.digest)
+    if isinstance(event, DirectorReplaced):  # the devices that directed before are let go
+        members = tuple(m for m in seating.members if m.role != "host")
+        return replace(seating, members=members, director=event.device, recovery="")
+    if isinstance(event, DirectorAppointed):
+        members = tuple(
+            replace(m, role="host", seat=None, admitted=True) if m.id == event.device else m
+            for m in seating.members
+        )
+        return replace(seating, members=members)
     if isinstance(event, DeviceJoined):
         member = Member(
             event.device, event.role, event.seat, recorded.at, event.key, event.admitted
@@ -46,15 +68,22 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
 
 
 def join(
-    state: State, device: str, role: Role, chosen: int | None, key: str
+    state: State, device: str, role: Role, chosen: int | None, key: str, name: str | None = None
 ) -> tuple[TableEvent, ...]:
-    """The events of ``device`` joining as a viewer or at seat ``chosen``.
+    """The events of ``device`` joining as a viewer, at seat ``chosen``, or (a player in a
+    duplicate room) by ``name``, as the game's mode registers it.
 
     Raises GameError: ``no_such_seat`` for a seat the current game does not have,
-    ``computer_seat`` for a seat the computer plays.
+    ``computer_seat`` for a seat the computer plays, ``no_registration`` for a name where
+    the game's seats were named at its start, and the refusals of the mode's registration.
     """
     if role == "viewer":
         return (DeviceJoined(device, "viewer"),)
+    if name is not None and chosen is None:
+        game = state.game
+        if game is None:
+            raise GameError("no game to register in yet", code=codebook.NO_REGISTRATION)
+        return modes.of(game).register(state, game, device, name, key)
     seats = len(state.game.players) if state.game is not None else 0
     if chosen is None or not 0 <= chosen < seats:
         raise GameError(
@@ -96,7 +125,25 @@ def taken(state: State) -> tuple[bool, ...]:
     return tuple(seat in held or computer(state, seat) is not None for seat in seats)
 
 
-def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice) -> TableEvent:
+def let_go(state: State, seat: int) -> tuple[TableEvent, ...]:
+    """The removal of every device playing ``seat``: a player taken out of a room."""
+    return tuple(
+        DeviceRemoved(m.id) for m in state.seating.members if m.role == "player" and m.seat == seat
+    )
+
+
+def directs(state: State, device: str) -> bool:
+    """Does ``device`` direct the table: the director (``director`` of the seating, the table's
+    maker until a phone took its place) or a co-director?"""
+    if device == state.seating.director:
+        return True
+    member = state.seating.member(device)
+    return member is not None and member.role == "host"
+
+
+def decide(
+    state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice | c.AppointDirector
+) -> TableEvent:
     """The event of a host's seating command; raises GameError (``unknown_device``)."""
     if isinstance(command, c.SetWriters):
         return WritersSet(command.writers)
@@ -108,4 +155,6 @@ def decide(state: State, command: c.SetWriters | c.AdmitDevice | c.RemoveDevice)
         )
     if isinstance(command, c.AdmitDevice):
         return DeviceAdmitted(command.device)
+    if isinstance(command, c.AppointDirector):
+        return DirectorAppointed(command.device)
     return DeviceRemoved(command.device)

@@ -109,6 +109,8 @@ class SheetView(msgspec.Struct, frozen=True):
     going_out_ends_game: bool
     online: OnlineView | None = None  # online play only
     room: RoomView | None = None  # duplicate: the rack's bag, the slips in, the seat's own slip
+    left: tuple[int, ...] = ()  # duplicate room: the players taken out (their places stay)
+    entries_until: int = 0  # duplicate room: the last round a player may register in
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -166,6 +168,8 @@ def build(
         going_out_ends_game=game.rules.going_out_ends_game,
         online=online,
         room=room,
+        left=game.left,
+        entries_until=game.entries_until,
     )
 
 

@@ -149,13 +149,15 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     online: Online | None = None  # online play only
     slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
     tally: Tally = Tally()  # the tile panel's counts (``rules.table.tracking``)
+    left: tuple[int, ...] = ()  # duplicate room: the players taken out; their places stay
+    entries_until: int = 0  # duplicate room: the last round (1-based) a player may register in
 
 
 class Member(msgspec.Struct, frozen=True, gc=False):
     """A device at the table as the log knows it (the host's is not in the log)."""
 
     id: str
-    role: Role  # "player" or "viewer": the host is not in the log
+    role: Role  # "player", "viewer", or "host" for a co-director: the director is not a member
     seat: int | None
     since: int  # server time it joined, ms
     key: str = ""  # the hash of the phone's lasting key
@@ -167,6 +169,10 @@ class Seating(msgspec.Struct, frozen=True, gc=False):
 
     members: tuple[Member, ...] = ()
     writers: Writers = "own_seat"
+    # The device that directs the table: the one that made it (``permissions.HOST``) until a
+    # phone takes its place with the recovery code, whose hash is kept until it is used.
+    director: str = "host"
+    recovery: str = ""
 
     def member(self, device: str) -> Member | None:
         """The device's place, or None when it is not (or no longer) at the table."""

@@ -57,6 +57,8 @@ from server.live.messages import (
     Joined,
     JoinRequest,
     PreviewResult,
+    RecoverRequest,
+    Recovery,
     Rejected,
     ScoreRequest,
     Seats,
@@ -248,11 +250,30 @@ async def join(request: Request) -> Response:
     wanted = await body(request, JoinRequest)
     await request.state.join_limit.find(_client(request), wanted.code, tables_of(request).by_code)
     table, token, who = await tables_of(request).join(
-        wanted.code, wanted.role, wanted.seat, wanted.device
+        wanted.code, wanted.role, wanted.seat, wanted.device, wanted.name
     )
     code = "" if who.role == "viewer" else table.code  # viewers never get the join code
     admitted = who.role != "waiting"
     return ok(Joined(table.id, token, wanted.role, who.seat, code, who.device, admitted))
+
+
+@api
+async def recovery(request: Request) -> Response:
+    """A new recovery code for the table, for its director or a co-director (shown once)."""
+    table_id, _, who, _ = await member(request)
+    host_only(who)
+    return ok(Recovery(await tables_of(request).recovery(table_id, who)), 201)
+
+
+@api
+async def recover(request: Request) -> Response:
+    """A phone takes the director's place with the recovery code; every try counts as a
+    guess of its address, a right one too, so codes cannot be tried faster than join codes."""
+    wanted = await body(request, RecoverRequest)
+    if not await request.state.join_limit.guesses.allow(_client(request)):
+        raise GameError("too many attempts; wait a minute", code=codebook.RATE_LIMITED)
+    table, token, who = await tables_of(request).recover(wanted.code, wanted.recovery)
+    return ok(Joined(table.id, token, "host", None, table.code, who.device), 201)
 
 
 @api
@@ -449,6 +470,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/games", games, methods=["POST"]),
         Route("/api/seats", seats, methods=["POST"]),
         Route("/api/join", join, methods=["POST"]),
+        Route("/api/recover", recover, methods=["POST"]),
         Route("/api/score", score, methods=["POST"]),
         Route("/api/catalog", catalog),
         Route("/api/time", server_time),
@@ -461,6 +483,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/training", training, methods=["POST"]),
         Route("/api/tables/{table}/qr.svg", join_qr),
         Route("/api/tables/{table}/devices", devices),
+        Route("/api/tables/{table}/recovery", recovery, methods=["POST"]),
         WebSocketRoute("/ws", websocket),
         Mount("/", StaticFiles(directory=settings.web, html=True)),
     ]

@@ -14,7 +14,7 @@ from events.events import Mode
 from rules.board import scoring
 from rules.online import opponent as computer
 from rules.online import play as online
-from rules.table import decide, rulesets
+from rules.table import decide, modes, rulesets
 
 
 class Letter(msgspec.Struct, frozen=True, array_like=True):
@@ -145,7 +145,7 @@ def _mode(mode: Mode) -> ModeInfo:
     return ModeInfo(
         code=mode.value,
         min_players=decide.MIN_PLAYERS[mode],
-        max_players=decide.MAX_PLAYERS,
+        max_players=modes.MODES[mode].most_players,
         rules=(default.code, *(code for code in fits if code != default.code)),
         move_seconds=online.MOVE_SECONDS_CHOICES if mode is Mode.ONLINE else (),
     )

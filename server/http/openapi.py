@@ -21,6 +21,8 @@ from server.live.messages import (
     Joined,
     JoinRequest,
     PreviewResult,
+    RecoverRequest,
+    Recovery,
     Rejected,
     ScoreRequest,
     Seats,
@@ -41,6 +43,8 @@ TYPES = (
     JoinRequest,
     MoveScore,
     PreviewResult,
+    RecoverRequest,
+    Recovery,
     Rejected,
     ScoreRequest,
     Seats,
@@ -110,6 +114,21 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "200": _json(Joined, "the device's token, and whether it was let in"),
                 "400": _REFUSED,
+                "404": _REFUSED,
+                "429": _REFUSED,
+            },
+        }
+    },
+    "/api/recover": {
+        "post": {
+            "summary": "Take the director's place with the table's recovery code: a new "
+            "director's token; the device that directed before is let go on every process and "
+            "the code is used up; every try counts against the address like a join guess",
+            "requestBody": {"content": {"application/json": {"schema": _ref(RecoverRequest)}}},
+            "responses": {
+                "201": _json(Joined, "the new director's token"),
+                "400": _REFUSED,
+                "403": _REFUSED,
                 "404": _REFUSED,
                 "429": _REFUSED,
             },
@@ -191,6 +210,19 @@ PATHS: dict[str, Any] = {
                         "application/json": {"schema": {"type": "array", "items": _ref(DeviceSeen)}}
                     },
                 },
+                "401": _REFUSED,
+                "403": _REFUSED,
+            },
+        }
+    },
+    "/api/tables/{table}/recovery": {
+        "post": {
+            "summary": "A new recovery code for the table, for the director or a co-director; "
+            "shown once, it replaces the one before",
+            "security": _AUTH,
+            "parameters": _TABLE,
+            "responses": {
+                "201": _json(Recovery, "the code"),
                 "401": _REFUSED,
                 "403": _REFUSED,
             },

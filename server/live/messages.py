@@ -140,6 +140,12 @@ JoinCode = Annotated[str, msgspec.Meta(max_length=16)]
 DeviceKey = Annotated[str, msgspec.Meta(max_length=128)]
 
 
+#: A name as a phone typed it; trimmed and held to 40 characters when a room registers it.
+PlayerName = Annotated[str, msgspec.Meta(max_length=200)]
+#: A recovery code as read off paper: dashes and spaces allowed.
+RecoveryCode = Annotated[str, msgspec.Meta(max_length=64)]
+
+
 class SeatsRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Which seats the table with this code has, for the join form."""
 
@@ -169,12 +175,28 @@ JoiningRole = Literal["player", "viewer"]
 
 
 class JoinRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Join the table with this code at a seat of its game, or as a viewer."""
+    """Join the table with this code at a seat of its game, or as a viewer; a player of a
+    duplicate room registers by ``name`` instead of a seat."""
 
     code: JoinCode
     role: JoiningRole = "player"
     seat: int | None = None
     device: DeviceKey = ""
+    name: PlayerName | None = None
+
+
+class RecoverRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Take the director's place at the table with this join code by its recovery code."""
+
+    code: JoinCode
+    recovery: RecoveryCode
+
+
+class Recovery(msgspec.Struct, frozen=True):
+    """A table's new recovery code, shown once to the director: any phone that shows it
+    takes the director's place, and the phone that directed before is let go."""
+
+    recovery: str
 
 
 class Joined(msgspec.Struct, frozen=True):

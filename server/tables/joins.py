@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from editions import codebook
 from editions.errors import GameError
-from events.events import TableEvent
+from events.events import DirectorReplaced, RecoverySet, TableEvent
 from rules.table import seating
 from rules.table.permissions import HOST, Actor
 from rules.table.state import State
@@ -21,6 +21,11 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at
 CODE_LENGTH = 6
 RETRIES = 8  # tries for a free join code
 
+# A recovery code: three groups of four from the join codes' alphabet, about 60 bits, read
+# from paper; guesses of it are limited like guesses of a join code.
+RECOVERY_GROUP = 4
+RECOVERY_GROUPS = 3
+
 SEEN_EVERY_MS = 30_000  # how often a device's "last seen" is written: not on every command
 
 
@@ -29,17 +34,26 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _recovery_text(code: str) -> str:
+    """A recovery code as compared: read off paper, so case, spaces and dashes do not count."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
 def actor(state: State, device: Device) -> Actor | None:
     """Who ``device`` is at the table as it stands; None once it was taken away.
 
     A device still waiting for the host is a ``waiting`` actor: it sees that it waits and
     may ask nothing.
     """
-    if device.role == "host":
-        return Actor("host", seating.host_seat(state), HOST)
+    if device.role == "host":  # the table's maker, or the phone that took its place
+        if device.id != state.seating.director:
+            return None  # another phone took the director's place with the recovery code
+        return Actor("host", seating.host_seat(state), device.id)
     member = state.seating.member(device.id)
     if member is None:
         return None
+    if member.role == "host":  # a co-director: every act of the director's
+        return Actor("host", seating.host_seat(state), member.id)
     return Actor(member.role if member.admitted else "waiting", member.seat, member.id)
 
 
@@ -89,21 +103,61 @@ class Joins(Held):
         return table, await self.live(table.id)
 
     async def join(
-        self, code: str, role: JoiningRole, seat: int | None, key: str
+        self, code: str, role: JoiningRole, seat: int | None, key: str, name: str | None = None
     ) -> tuple[TableInfo, str, Actor]:
         """A new device at the table with join ``code``: its token and where it sits (a
-        device asking for a taken seat waits for the host).
+        device asking for a taken seat waits for the host; a player of a duplicate room
+        registers by ``name``).
 
-        Raises GameError (``unknown_code``, ``no_such_seat``), StoreUnavailable.
+        Raises GameError (``unknown_code``, ``no_such_seat``, the refusals of a
+        registration), StoreUnavailable.
         """
         table, _ = await self.by_code(code)
         device = Device(table.id, role, seat if role == "player" else None, secrets.token_hex(6))
         key_hash = token_hash(key)[:32] if key else ""
 
         def joining(state: State) -> tuple[tuple[TableEvent, ...], str]:
-            return seating.join(state, device.id, role, device.seat, key_hash), device.id
+            events = seating.join(state, device.id, role, device.seat, key_hash, name)
+            return events, device.id
 
         state, _ = await self._append(table.id, joining, "")
+        token = await self._token(device)
+        who = actor(state, device)
+        assert who is not None
+        return table, token, who
+
+    async def recovery(self, table_id: str, who: Actor) -> str:
+        """A new recovery code for the table, replacing the one before: any phone that shows
+        it takes the director's place (``recover``). The log keeps only its hash."""
+        code = "-".join(
+            "".join(secrets.choice(CODE_ALPHABET) for _ in range(RECOVERY_GROUP))
+            for _ in range(RECOVERY_GROUPS)
+        )
+
+        def setting(state: State) -> tuple[tuple[TableEvent, ...], str]:
+            return (RecoverySet(token_hash(_recovery_text(code))),), who.device
+
+        await self._append(table_id, setting, "")
+        return code
+
+    async def recover(self, code: str, recovery: str) -> tuple[TableInfo, str, Actor]:
+        """A new director's device at the table with join ``code``, for a phone that shows
+        the table's recovery code: the device that directed before is let go on every
+        process (its ``actor`` is None from the event on), and the code is used up.
+
+        Raises GameError (``unknown_code``, ``bad_recovery``), StoreUnavailable.
+        """
+        table, _ = await self.by_code(code)
+        device = Device(table.id, "host", None, secrets.token_hex(6))
+        digest = token_hash(_recovery_text(recovery))
+
+        def replacing(state: State) -> tuple[tuple[TableEvent, ...], str]:
+            kept = state.seating.recovery
+            if not kept or not secrets.compare_digest(kept, digest):
+                raise GameError("that recovery code opens nothing", code=codebook.BAD_RECOVERY)
+            return (DirectorReplaced(device.id),), device.id
+
+        state, _ = await self._append(table.id, replacing, "")
         token = await self._token(device)
         who = actor(state, device)
         assert who is not None

@@ -94,6 +94,17 @@ DECODES = [
     ),
     pytest.param({"type": "admit_device", "device": "d1"}, c.AdmitDevice("d1"), id="admit"),
     pytest.param({"type": "remove_device", "device": "d1"}, c.RemoveDevice("d1"), id="remove"),
+    pytest.param({"type": "add_player", "name": "Anna"}, c.AddPlayer("Anna"), id="add_player"),
+    pytest.param(
+        {"type": "rename_player", "player": 3, "name": "Anna B"},
+        c.RenamePlayer(3, "Anna B"),
+        id="rename_player",
+    ),
+    pytest.param({"type": "remove_player", "player": 3}, c.RemovePlayer(3), id="remove_player"),
+    pytest.param({"type": "set_entries", "until": 5}, c.SetEntries(5), id="set_entries"),
+    pytest.param(
+        {"type": "appoint_director", "device": "d1"}, c.AppointDirector("d1"), id="appoint"
+    ),
     pytest.param({"type": "exchange"}, c.Exchange(), id="exchange"),
     pytest.param({"type": "withdraw_word", "player": 0}, c.WithdrawWord(0), id="withdraw_word"),
     pytest.param(

@@ -97,6 +97,13 @@ EXAMPLES = [
     pytest.param(e.DeviceJoined("d3", "viewer"), id="device_joined-viewer"),
     pytest.param(e.DeviceAdmitted("d2"), id="device_admitted"),
     pytest.param(e.DeviceRemoved("d1"), id="device_removed"),
+    pytest.param(e.PlayerAdded("Anna"), id="player_added"),
+    pytest.param(e.PlayerRenamed(3, "Anna B"), id="player_renamed"),
+    pytest.param(e.PlayerRemoved(3), id="player_removed"),
+    pytest.param(e.EntriesSet(5), id="entries"),
+    pytest.param(e.DirectorAppointed("d1"), id="director_appointed"),
+    pytest.param(e.RecoverySet("ab" * 32), id="recovery_set"),
+    pytest.param(e.DirectorReplaced("d2"), id="director_replaced"),
 ]
 
 

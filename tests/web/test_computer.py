@@ -42,7 +42,7 @@ def test_a_phone_plays_a_woordstrijd_game_against_the_computer(phones: Phones) -
     )
 
     # Anna's first word across the centre; the computer answers by itself.
-    word = first_word(online(anna)["rack"])
+    word = first_word(anna)
     lay(anna, list(zip(word, [f"H{8 + i}" for i in range(len(word))], strict=True)))
     anna.locator("#play-confirm").click()
     wait_for_state(anna, "app => app.view.sheet.turns[0] === 1")

@@ -155,7 +155,7 @@ def test_two_phones_play_an_online_game_to_the_end(phones: Phones) -> None:
     expect(bas.locator(".play-turn")).to_have_text("Anna is aan de beurt.")
 
     # Anna's first move across the centre, tile by tile; the score shows as it is laid.
-    word = first_word(seen["rack"])
+    word = first_word(anna)
     squares = [f"H{8 + i}" for i in range(len(word))]
     lay(anna, list(zip(word, squares, strict=True)))
     expect(anna.locator("#play-score")).to_contain_text("punten")
@@ -284,7 +284,7 @@ def test_my_games_say_whose_turn_and_open_where_the_game_stands(phones: Phones) 
     code = start_online(anna, ["Anna", "Bas"], move_time="1 dag")
     join_online(bas, code, "Bas", 1)
     expect(anna.locator("#play-deadline")).to_have_text(re.compile(r"^nog 23 u 5\d min$"))
-    word = first_word(online(anna)["rack"])
+    word = first_word(anna)
     # The first tile dragged from the rack onto its square, the others tapped.
     first = anna.locator(f'#play-rack .rack-tile[data-tile="{word[0]}"]').first
     first.drag_to(anna.locator('#play-board [data-square="H8"]'))

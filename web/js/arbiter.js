@@ -1,7 +1,8 @@
 // The arbiter's slip (issue 25, item 4): the director types the paper slip of a player
 // without a phone — the player, the whole word, its first square and its direction — on the
 // director's card of the open round. It is the same `submit_slip` a player's phone sends,
-// naming that player; the server checks it at once (on the board, from the rack) and judges
+// naming that player and marked `paper`: handed in in time, it is not late however long the
+// typing takes after the bell. The server checks it at once (on the board, from the rack) and judges
 // it at the close exactly as a phone's. A slip typed again for the same player replaces it.
 
 import { playerName, t } from "./i18n.js";
@@ -119,7 +120,7 @@ async function hand(game, player) {
   ui.refusal = null;
   try {
     await send({ type: "submit_slip", word, start: found.square, direction: found.direction,
-      player, turn: turnOf(game, player) });
+      player, turn: turnOf(game, player), paper: true });
     Object.assign(typed, { word: "", start: "", player: null });
     say(t("arbiter.accepted", { name: playerName(game.players, player) }), "info");
   } catch (error) {

@@ -16,7 +16,7 @@ from rules.board.board import Board
 from rules.board.tiles import bag_letter
 from rules.errors import GameError
 from rules.movegen.moves import generate
-from rules.room import racks, tops
+from rules.room import racks, slips, tops
 from rules.table.decide import decide
 from rules.table.permissions import Actor
 from rules.table.reducer import evolve, replay
@@ -118,6 +118,30 @@ def test_a_late_slip_is_recorded_and_scores_zero_and_an_on_time_one_stands() -> 
         ("late", False),
         ("missing", False),
     ]
+
+
+def test_a_paper_slip_typed_after_the_bell_is_on_time_and_only_the_director_types_one() -> None:
+    room = plank_room()
+    room(c.StartClock(), HOST)
+    room.at += 180_000  # the bell; the director is still typing the slips handed in on paper
+    room(c.SubmitSlip("KRAAN", "H8", "down", player=2, paper=True), HOST)
+    with pytest.raises(GameError) as refused:
+        room(
+            c.SubmitSlip("KAN", "H8", "down", turn=room.turn(0), paper=True),
+            Actor("player", 0, "d0"),
+        )
+    assert refused.value.code == codebook.HOST_ONLY
+    (top,) = room(c.CloseRound(1), HOST)
+    assert (top.results[2].kind, top.results[2].points > 0) == ("valid", True)
+
+
+def test_a_valid_slip_that_uses_the_whole_rack_carries_its_bingo() -> None:
+    room = plank_room()  # PLANK on H4..H8; round 2's rack RAANKSE
+    room.slip(0, "PRAANKSE", "H4", "down")  # every tile of the rack under the P
+    room.slip(1, "KRAAN", "H8")
+    judged = slips.judge(room.game, lambda word: True, RoomRules())  # any word will do here
+    assert judged[0].kind == "valid" and 0 < judged[0].bingo < judged[0].points
+    assert judged[1].bingo == 0
 
 
 def test_slips_need_a_rack_a_seat_of_its_own_and_the_open_round() -> None:

@@ -339,9 +339,9 @@ def test_unknown_player_refused_in_duplicate() -> None:
             c.StartGame("nl", rules="duplicate"), "rules_not_for_mode", id="duplicate-rules-classic"
         ),
         pytest.param(
-            c.StartGame("nl", mode="duplicate", players=(None,) * 5),
+            c.StartGame("nl", mode="duplicate", players=(None,) * 201),
             "player_count",
-            id="duplicate-five",
+            id="duplicate-201",
         ),
     ],
 )

@@ -13,8 +13,10 @@ from rules.table import modes
 from rules.table.mode import GameCommand, GameEvent
 
 TABLE_EVENTS = {e.GameStarted, e.LineUndone, e.WritersSet, e.DeviceJoined, e.DeviceAdmitted,
-                e.DeviceRemoved}  # fmt: skip
-TABLE_COMMANDS = {c.StartGame, c.NewGame, c.Undo, c.SetWriters, c.AdmitDevice, c.RemoveDevice}
+                e.DeviceRemoved, e.DirectorAppointed, e.RecoverySet,
+                e.DirectorReplaced}  # fmt: skip
+TABLE_COMMANDS = {c.StartGame, c.NewGame, c.Undo, c.SetWriters, c.AdmitDevice, c.RemoveDevice,
+                  c.AppointDirector}  # fmt: skip
 
 
 def test_every_mode_has_its_rules_in_the_table() -> None:

@@ -16,11 +16,11 @@ LOGS = Path(__file__).parents[2] / "fixtures" / "logs"
 WHOLE_EVERY = 25  # seqs between two whole states hashed besides the changes
 
 DIGESTS = {
-    "classic-60": "f034f135178533f67b9672713cfc87b573eabbca5cf6c266db1963ca2b5c1d41",
-    "classic-400": "e528f453afe7daa1c843f1679a1a843fbcdd51f81c74f4463692f6c94c071b8b",
-    "classic-2000": "86b41bd9c1055438929f8a5980de8b460eabc9873c1df6a800d36172647a273a",
-    "online": "a9301842f35bd9353462c9eb4e3bf08665af21fc75a8c5be6b2e5f6f94d06fdb",
-    "room": "304dda98da43e0eb6bc546dc83986067482aae2954adbdd357c111cebab2a941",
+    "classic-60": "3d52c49767494e4f3b2a499f399c0f0b93ca09baec540213bfdd733987560966",
+    "classic-400": "1c3f53c16dae9c900135f9618b017a4d67dda38ddddaca31b8c7a901d012d241",
+    "classic-2000": "371c6faa41baec42b092d6fa53648e1362986ac9736f53de52d222d4bc584b32",
+    "online": "756f923ac617cf6de51db8e26bf5e13fba22215c6dae073f711c4d5bd8ad99c5",
+    "room": "21213f715918f3ca5df88e7f07aba76a056a6ab765de829c4cc5b55a434486d7",
 }
 
 
