@@ -77,9 +77,10 @@ def before(state: State, phones: list["zlib._Compress"]) -> list[bytes]:
 
 
 def now(live: Live, after: int) -> list[str | bytes]:
-    """The frames phones are sent now: the change, once per audience."""
+    """The frames phones are sent now: the change, once per audience; none where only the
+    seq changed for it."""
     frames = {key: live.frame(key, after) for key in set(PHONES)}
-    return [frames[key] for key in PHONES]
+    return [frame for key in PHONES if (frame := frames[key]) is not None]
 
 
 def timed(call: Callable[[], object]) -> float:

@@ -11,7 +11,8 @@ from msgspec.structs import replace
 from editions import codebook
 from events.events import GameStarted, RackDrawn, SlipSubmitted, TopRecorded
 from rules.board import bag
-from rules.room import entries, slips
+from rules.errors import GameError
+from rules.room import entries, racks, slips
 from rules.table import lines
 from rules.table.lines import Odd
 from rules.table.rulesets import RoomRules
@@ -106,7 +107,8 @@ def rack(game: Game, event: RackDrawn) -> Game:
     played = replace(
         game.rounds[-1], rack=tiles, rejected=len(event.rejected), typed_rack=event.typed
     )
-    return replace(game, rounds=(*game.rounds[:-1], played))
+    game = replace(game, rounds=(*game.rounds[:-1], played))
+    return replace(game, slips=tuple(_scored(game, s) for s in game.slips))  # a rack typed again
 
 
 def slip(game: Game, event: SlipSubmitted) -> Game:
@@ -115,5 +117,17 @@ def slip(game: Game, event: SlipSubmitted) -> Game:
     if event.round != row(game) or not game.rounds[-1].rack:
         raise Odd(codebook.NO_SUCH_ROUND, round=event.round)
     player = lines.seat(game, event.player)
-    handed = Slip(player, event.word, event.start, event.direction, event.late)
+    handed = _scored(game, Slip(player, event.word, event.start, event.direction, event.late))
     return replace(game, slips=(*(s for s in game.slips if s.player != player), handed))
+
+
+def _scored(game: Game, slip: Slip) -> Slip:
+    """``slip`` with its score on the board from the open round's rack, worked out once here
+    for its player's phone rather than once per view; 0 when it no longer fits."""
+    board = game.board
+    assert board is not None, "a room has a board"
+    try:
+        play = slips.lay(board, racks.rack_of(game), slip.word, slip.start, slip.direction)
+    except GameError:
+        return replace(slip, points=0)
+    return replace(slip, points=board.score(play).total)

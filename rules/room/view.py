@@ -2,16 +2,16 @@
 
 Every device sees the rounds, the standings against the tops and the final table, which
 settles no rack (DUP-14). In a room (a round with a rack), until the round closes a slip is
-its player's alone: every device sees whose slips are in (the director counts them, the room
-display too), the player's own phone sees its word, square and score as it lies, and no
-device sees another player's word (DESIGN: slips private until the round closes). Once the
-round has closed every slip is on the sheet, judged (``Round.results``).
+its player's alone: the director and the room display see whose slips are in (a player's
+phone does not, so another player's slip sends it nothing), the player's own phone sees its
+word, square and score as it lies, and no device sees another player's word (DESIGN: slips
+private until the round closes). Once the round has closed every slip is on the sheet,
+judged (``Round.results``).
 """
 
 from msgspec.structs import replace
 
-from rules.errors import GameError
-from rules.room import racks, slips
+from rules.room import racks
 from rules.room.rounds import rules_of
 from rules.table.settlement import FinalRow, final_table, places
 from rules.table.sheet import RoomView, SheetView, SlipView, Standing, build, noticed, tops
@@ -24,24 +24,26 @@ def room_view(game: Game, seat: int | None) -> RoomView:
     held = racks.rack_of(game) or racks.kept(game)
     tiles = (*held, *racks.in_bag(game, held))
     kind = racks.kinds(game.edition, rule)
-    own = next((s for s in game.slips if s.player == seat), None) if seat is not None else None
-    return RoomView(
+    shared = RoomView(
         bag=racks.bag_count(game),
-        slips=tuple(sorted(s.player for s in game.slips)),
-        mine=_mine(game, own) if own is not None else None,
+        slips=(),
+        mine=None,
         minimum=racks.minimum(rule, kind, len(game.rounds), tiles),
     )
+    return _seen_from(shared, game, seat)
 
 
-def _mine(game: Game, slip: Slip) -> SlipView:
-    points = 0
-    if game.board is not None:
-        try:
-            play = slips.lay(game.board, racks.rack_of(game), slip.word, slip.start, slip.direction)
-            points = game.board.score(play).total
-        except GameError:
-            points = 0  # the rack was typed again since: the close will say it does not fit
-    return SlipView(slip.word, slip.start, slip.direction, points, slip.late)
+def _seen_from(room: RoomView, game: Game, seat: int | None) -> RoomView:
+    """``room`` as ``seat`` sees it: the director and the room display whose slips are in (a
+    player's phone does not, so another player's slip sends it nothing), a player its own."""
+    if seat is None:
+        return replace(room, slips=tuple(sorted(s.player for s in game.slips)), mine=None)
+    own = next((s for s in game.slips if s.player == seat), None)
+    return replace(room, slips=(), mine=_mine(own) if own is not None else None)
+
+
+def _mine(slip: Slip) -> SlipView:
+    return SlipView(slip.word, slip.start, slip.direction, slip.points, slip.late)
 
 
 def standings(game: Game) -> tuple[Standing, ...]:
@@ -82,5 +84,8 @@ def sheet(state: State, game: Game, seat: int | None) -> SheetView:
 
 
 def for_seat(sheet: SheetView, game: Game, seat: int | None) -> SheetView:
-    """``sheet`` with ``seat``'s own slip."""
-    return replace(sheet, room=room_view(game, seat) if sheet.room is not None else None)
+    """``sheet`` with ``seat``'s own slip: the rest of the room is every seat's (200 seats
+    of a room are 200 views of every event, so only what differs is made again)."""
+    if sheet.room is None:
+        return sheet
+    return replace(sheet, room=_seen_from(sheet.room, game, seat))

@@ -74,7 +74,7 @@ class RoomView(msgspec.Struct, frozen=True):
     """The duplicate room as one device sees it; the rack is the open round's ``rack``."""
 
     bag: int  # tiles in the bag, the rack (or the tiles kept for it) aside
-    slips: tuple[int, ...]  # the players whose slip for the open round is in
+    slips: tuple[int, ...]  # whose slip for the open round is in: for devices without a seat
     mine: SlipView | None  # the device's own slip: only the seat's own player sees it
     minimum: int | None  # vowels and consonants the next rack holds; None: none can be drawn
 

@@ -68,6 +68,7 @@ class Slip(msgspec.Struct, frozen=True, gc=False):
     start: str
     direction: str
     late: bool = False
+    points: int = 0  # its score as it lies on the board now; 0 once it no longer fits
 
 
 class Clock(msgspec.Struct, frozen=True, gc=False):

@@ -71,8 +71,12 @@ class Connection:
             return
         key = live.key(audience(who), seat_of(who))  # its own rack only
         after = self.seq if key == self.key else -1  # a new seat, a new game: the whole view
-        self.seq, self.key = live.state.seq, key
-        self._put(live.frame(key, after))
+        frame = live.frame(key, after)
+        self.key = key
+        if frame is None:  # only the seq changed for it: it keeps the view (and seq) it has
+            return
+        self.seq = live.state.seq
+        self._put(frame)
 
     def resync(self, live: Live) -> None:
         """Queue the whole view at the current seq: the phone says its view is not the one

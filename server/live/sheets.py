@@ -20,12 +20,15 @@ import gzip
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from rules.table.views import SheetView, TableView
 from server.live.messages import ChangeMessage, Path, Splice, StateMessage, encoder
 
 GZIP_OVER = 4 * 1024  # bytes of a state message: smaller ones go as text, as they are
 GZIP_LEVEL = 6  # once per key and seq, so the smaller frame is worth the time
+_SEQS = {("seq",), ("sheet", "seq")}  # where a view says its seq
+_SHEET_FIELDS = SheetView.__struct_fields__
 
 #: A websocket frame as the hub queues it: text, or a compressed state as binary.
 Frame = str | bytes
@@ -52,12 +55,27 @@ class SheetDiffs:
 
     def compare(self, old: SheetView, new: SheetView, path: Path, out: Diff) -> None:
         last = self._last
-        if last is None or last[0] is not old or last[1] is not new or last[2] != path:
+        if (
+            last is None
+            or not _same_but_room(last[0], old)
+            or not _same_but_room(last[1], new)
+            or last[2] != path
+        ):
             found = Diff()
-            _fields(old, new, path, found, None)  # a sheet holds no sheet
+            _fields(replace(old, room=None), replace(new, room=None), path, found, None)
             last = self._last = (old, new, path, found)
         out.sets += last[3].sets
         out.splices += last[3].splices
+        # A room's seats differ in their own slip only: that part is compared per seat.
+        if old.room is not new.room:
+            _compare(old.room, new.room, (*path, "room"), out, None)
+
+
+def _same_but_room(a: SheetView, b: SheetView) -> bool:
+    """Are two sheets the same sheet but for the room part (one seat's and another's)?"""
+    return a is b or all(
+        getattr(a, name) is getattr(b, name) or name == "room" for name in _SHEET_FIELDS
+    )
 
 
 def diff(old: TableView, new: TableView, sheets: SheetDiffs | None = None) -> Diff:
@@ -133,7 +151,18 @@ class Version:
     """One key's view at one seq and the frames made of it, each made once, when first
     asked for: the full state, and the change from the key's previous view."""
 
-    __slots__ = ("_change", "_json", "_previous", "_sheets", "_state", "after", "seq", "view")
+    __slots__ = (
+        "_change",
+        "_diff",
+        "_json",
+        "_previous",
+        "_sheets",
+        "_state",
+        "after",
+        "seq",
+        "shown",
+        "view",
+    )
 
     def __init__(
         self,
@@ -145,11 +174,20 @@ class Version:
         self.seq = seq
         self.view = view
         self._sheets = sheets
-        self.after = previous.seq if previous is not None else -1  # what the change follows
+        # What the change follows: the view the key's phones hold when up to date with the
+        # previous version, which is older than it when nothing but the seq changed since.
+        self.after: int = previous.shown if previous is not None else -1
         self._previous = previous.view if previous is not None else None
         self._json: bytes | None = None
         self._state: Frame | None = None
         self._change: str | None = None
+        self._diff: Diff | None = None
+        self.shown: int = seq  # the seq of the view a phone up to date with this one holds
+        if previous is not None and self._quiet():
+            # Nothing the key's phones show changed but the seq (another player's slip in a
+            # room): they keep the view they hold, and the next change is made from it.
+            self.shown = previous.shown
+            self.after = -1  # a phone behind that view gets the whole state
 
     def json(self) -> bytes:
         """The view, encoded."""
@@ -167,22 +205,39 @@ class Version:
                 self._state = message.decode()
         return self._state
 
+    def _changed(self) -> Diff:
+        if self._diff is None:
+            assert self._previous is not None, "a first view has no change"
+            self._diff = diff(self._previous, self.view, self._sheets)
+            self._previous = None  # what it was changed from is no longer needed
+        return self._diff
+
+    def _quiet(self) -> bool:
+        changed = self._changed()
+        return not changed.splices and all(path in _SEQS for path, _ in changed.sets)
+
     def change(self) -> str:
         """The ``change`` message from the key's view at ``after``."""
         if self._change is None:
-            assert self._previous is not None, "a first view has no change"
-            changed = diff(self._previous, self.view, self._sheets)
+            changed = self._changed()
             message = ChangeMessage(
                 self.after, self.seq, tuple(changed.sets), tuple(changed.splices)
             )
             self._change = encoder.encode(message).decode()
-            self._previous = None  # what it was changed from is no longer needed
         return self._change
 
-    def frame(self, after: int) -> Frame:
-        """What a phone that has this key's view at seq ``after`` (-1: none) is sent."""
+    def frame(self, after: int) -> Frame | None:
+        """What a phone that has this key's view at seq ``after`` (-1: none) is sent: None
+        when its view is current but for the seq, the change from ``after``, or the whole
+        state — also when that is smaller than the change (a room's close of 200 slips)."""
+        if 0 <= self.shown <= after <= self.seq:
+            return None
         if after == self.after and self.after >= 0:
-            return self.change()
+            change = self.change()
+            if len(change) <= GZIP_OVER:
+                return change
+            state = self.state()
+            return state if len(state) < len(change) else change
         return self.state()
 
 

@@ -19,6 +19,12 @@ COMMANDS_HELD = 500
 ViewKey = tuple[Audience, int | None]
 
 
+def _room(game: Game) -> bool:
+    """Is ``game`` a duplicate room (a round had a rack): its slips are private, so each seat
+    has its view from the first draw on, and a phone's key stays the same all game."""
+    return game.slips != () or any(r.rack for r in game.rounds)
+
+
 class Live:
     """One table as this process knows it: the folded state and the command ids seen."""
 
@@ -46,7 +52,7 @@ class Live:
         """Which view ``seen_by`` at ``seat`` gets: the seat counts only where the game keeps
         racks (online) or slips (a duplicate room) private."""
         game = self.state.game
-        private = game is not None and (game.online is not None or bool(game.slips))
+        private = game is not None and (game.online is not None or _room(game))
         return seen_by, seat if private else None
 
     def version(self, key: ViewKey) -> Version:
@@ -98,7 +104,8 @@ class Live:
         rack of ``seat`` and no other — encoded once however many phones get it."""
         return self.version(self.key(seen_by, seat)).json()
 
-    def frame(self, key: ViewKey, after: int) -> Frame:
+    def frame(self, key: ViewKey, after: int) -> Frame | None:
         """What a phone that has the view of ``key`` at seq ``after`` (-1: none) is sent of
-        the current seq: the change from there, or else the whole state."""
+        the current seq: nothing when only the seq changed for it, the change from there,
+        or else the whole state."""
         return self.version(key).frame(after)

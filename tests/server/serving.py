@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import json
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -36,6 +36,12 @@ from bench.serving import request as request
 from events.events import DeviceJoined, DeviceRemoved, Recorded
 from server.live.sheets import apply, read_frame
 from server.stores.protocols import Store
+
+
+def but_seq(view: dict[str, Any]) -> dict[str, Any]:
+    """A table view without its seq (and its sheet's): what a phone shows of it."""
+    sheet = view.get("sheet")
+    return {**view, "seq": None, "sheet": sheet and {**sheet, "seq": None}}
 
 
 @contextlib.asynccontextmanager
@@ -166,6 +172,16 @@ class Phone:
         """Receive until this phone has seen the state at ``seq`` (or later)."""
         while self.seq < seq:
             await self.receive(timeout)
+
+    async def until_current(self, seq: int, served: Callable[[], Awaitable[bytes]]) -> None:
+        """Receive until this phone holds its view as of ``seq`` (or later): it has that seq,
+        or nothing it shows changed since but the seq, so it was sent nothing — its view is
+        then the server's (``served``: the HTTP view for its token) but for the seq."""
+        while self.seq < seq:
+            current = json.loads(await served())
+            if current["seq"] >= seq and but_seq(current) == but_seq(json.loads(self.view)):
+                return
+            await self.receive()
 
     @property
     def view(self) -> bytes:

@@ -10,6 +10,7 @@ round closes no frame of any device holds another player's slip.
 """
 
 import asyncio
+import functools
 import itertools
 import json
 from collections.abc import Iterator
@@ -69,13 +70,17 @@ class RoomTable:
         return self.devices[name]
 
     async def send(self, name: str, command: dict[str, Any]) -> Any:
-        """``name``'s command; once accepted, every device has the state after it."""
+        """``name``'s command; once accepted, every device holds its view after it (a slip
+        sends nothing to the other players' phones: only the seq changed for them)."""
         device = self[name]
         command_id = next(self.ids)
         await device.command(command_id, command)
         answer = await device.answer(command_id)
         if answer.type == "accepted":
-            await asyncio.gather(*(d.until_seq(answer.seq) for d in self.devices.values()))
+            await asyncio.gather(*(
+                d.until_current(answer.seq, functools.partial(self.http_view, n))
+                for n, d in self.devices.items()
+            ))  # fmt: skip
         return answer
 
     def round(self) -> int:

@@ -203,11 +203,13 @@ def test_updates_arriving_while_a_slip_radio_is_in_focus_raise_no_page_error(
     turn = {"game": sheet_of(bas)["started"], "player": 1, "number": 0}
 
     def update(word: str) -> None:
-        """Bas hands in a slip: an update reaches Anna's phone, which draws it."""
+        """Bas hands in a slip and the director sets the clock: an update reaches Anna's
+        phone, which draws it (Bas's slip alone sends Anna's phone nothing)."""
         post(bas, server, {"type": "submit_slip", "word": word, "start": "H8",
                            "direction": "across", "turn": turn})  # fmt: skip
-        seen = bas.evaluate("async () => (await import('/js/state.js')).app.view.seq")
-        wait_for_state(anna, f"app => app.view.seq >= {seen}")
+        minutes = {"PLANK": 1, "PLAN": 2, "PLANKEN": 3}[word]  # a new clock every time
+        post(director, server, {"type": "reset_clock", "minutes": minutes})
+        wait_for_state(anna, f"app => app.view.sheet.clock.seconds === {minutes * 60}")
 
     # "Woord typen" in focus (a tap on it), then a direction, then "Stenen leggen".
     anna.get_by_label("Woord typen").check()

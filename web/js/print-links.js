@@ -33,7 +33,7 @@ function render() {
       link({ page: "tiles", edition: code },
         t("print.link_tiles", { edition: t(`edition.${code}`) })),
       link({ page: "duplicate",
-        players: duplicate ? game.players.length : modeOf("duplicate").max_players },
+        players: duplicate ? game.players.length : 4 },
         t("print.link_duplicate"))));
 }
 

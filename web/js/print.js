@@ -92,7 +92,11 @@ function toolbar(page, render) {
   ];
 }
 
-const counts = (page) => playerCounts(modeOf(page.mode, loaded.catalog));
+// A blank sheet is for a table, a column a player: 1–4 (PRT-01, PRT-04) even where a room
+// holds 200, whose sheet is printed from its game (?page=duplicate-game).
+const PAPER_COLUMNS = 4;
+const counts = (page) => playerCounts(modeOf(page.mode, loaded.catalog))
+  .filter((n) => n >= 1 && n <= PAPER_COLUMNS);
 
 function players(page) {
   const wanted = Number(query.get("players"));

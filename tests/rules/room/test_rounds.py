@@ -78,7 +78,9 @@ def test_a_slip_is_private_until_the_round_closes() -> None:
     for seat in (None, 0, 1, 2):
         seen = room.view_json(seat)
         text = json.dumps(seen)
-        assert seen["sheet"]["room"]["slips"] == [0, 1]  # whose slips are in: everybody
+        # Whose slips are in: the director and the room display; a player's phone is sent
+        # nothing when another player hands one in.
+        assert seen["sheet"]["room"]["slips"] == ([0, 1] if seat is None else [])
         assert ("KRAAN" in text) is (seat == 0)
         assert ("KANS" in text) is (seat == 1)
     mine = room.view_json(0)["sheet"]["room"]["mine"]
