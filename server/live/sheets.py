@@ -12,8 +12,9 @@ in a few places sends those places (the board's rows, the tile panel's letters, 
 round), anything else is sent whole. A struct that omits its defaults or is encoded as an
 array is sent whole too: a field set on it could not be told from a field it left out.
 
-A full view over ``GZIP_OVER`` bytes goes as one gzip-compressed binary frame, compressed
-once per key and seq however many phones get it; changes stay text.
+A full view or a change over ``GZIP_OVER`` bytes goes as one gzip-compressed binary frame,
+compressed once per key and seq however many phones get it; smaller ones stay text. A view
+that changed in nothing but its seq is not sent at all (``Version.frame``).
 """
 
 import gzip
@@ -180,7 +181,7 @@ class Version:
         self._previous = previous.view if previous is not None else None
         self._json: bytes | None = None
         self._state: Frame | None = None
-        self._change: str | None = None
+        self._change: Frame | None = None
         self._diff: Diff | None = None
         self.shown: int = seq  # the seq of the view a phone up to date with this one holds
         if previous is not None and self._quiet():
@@ -216,28 +217,28 @@ class Version:
         changed = self._changed()
         return not changed.splices and all(path in _SEQS for path, _ in changed.sets)
 
-    def change(self) -> str:
-        """The ``change`` message from the key's view at ``after``."""
+    def change(self) -> Frame:
+        """The ``change`` message from the key's view at ``after``: text, or gzip as binary
+        over ``GZIP_OVER`` bytes (a room's close: 200 judged slips and the standings)."""
         if self._change is None:
             changed = self._changed()
-            message = ChangeMessage(
-                self.after, self.seq, tuple(changed.sets), tuple(changed.splices)
+            message = encoder.encode(
+                ChangeMessage(self.after, self.seq, tuple(changed.sets), tuple(changed.splices))
             )
-            self._change = encoder.encode(message).decode()
+            if len(message) > GZIP_OVER:
+                self._change = gzip.compress(message, GZIP_LEVEL, mtime=0)
+            else:
+                self._change = message.decode()
         return self._change
 
     def frame(self, after: int) -> Frame | None:
         """What a phone that has this key's view at seq ``after`` (-1: none) is sent: None
-        when its view is current but for the seq, the change from ``after``, or the whole
-        state — also when that is smaller than the change (a room's close of 200 slips)."""
+        when its view is current but for the seq, the change from ``after``, or else the
+        whole state."""
         if 0 <= self.shown <= after <= self.seq:
             return None
         if after == self.after and self.after >= 0:
-            change = self.change()
-            if len(change) <= GZIP_OVER:
-                return change
-            state = self.state()
-            return state if len(state) < len(change) else change
+            return self.change()
         return self.state()
 
 
