@@ -108,6 +108,7 @@ def added(game: Game, event: PlayerAdded) -> Game:
         totals=(*game.totals, 0),
         turns=(*game.turns, 0),
         exchanges=(*game.exchanges, 0) if game.exchanges else (),
+        registered=True,
     )
 
 

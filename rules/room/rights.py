@@ -2,9 +2,10 @@
 
 At a table (no racks) each seat writes its own cell by default and one scorekeeper may
 write every one (DUP-04); the end of a duplicate game, like its tops, is the director's (the
-host's) to record and to strike. In a room — once a round has had its rack drawn or typed —
-a player's phone only hands in its own slips: the cells, the tops, the corrections and the
-clock are the director's, so no phone writes a score it was not judged for.
+host's) to record and to strike. In a room — once a player registered by name or a round
+has had its rack drawn or typed — a player's phone only hands in its own slips: the cells,
+the tops, the corrections and the clock are the director's, so no phone writes a score it
+was not judged for.
 """
 
 from editions import codebook
@@ -34,8 +35,9 @@ def check(state: State, game: Game, actor: Actor, command: c.TableCommand) -> No
 
 
 def is_room(game: Game) -> bool:
-    """Is ``game`` a director's room: has any of its rounds had a rack?"""
-    return any(round_.rack for round_ in game.rounds)
+    """Is ``game`` a director's room: has a player registered (or been added) by name, or
+    any of its rounds had a rack?"""
+    return game.registered or any(round_.rack for round_ in game.rounds)
 
 
 def _check_player(actor: Actor, game: Game, command: c.TableCommand) -> None:

@@ -151,6 +151,7 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     slips: tuple[Slip, ...] = ()  # duplicate room: the open round's, one per player at most
     tally: Tally = Tally()  # the tile panel's counts (``rules.table.tracking``)
     left: tuple[int, ...] = ()  # duplicate room: the players taken out; their places stay
+    registered: bool = False  # duplicate: a player registered or was added: a director's room
     entries_until: int = 0  # duplicate room: the last round (1-based) a player may register in
 
 

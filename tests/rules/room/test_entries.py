@@ -196,3 +196,12 @@ def test_every_round_has_a_cell_per_player_and_the_standings_the_players_still_i
     in_room = [p for p in range(len(game.players)) if p not in game.left]
     assert [s.player for s in standings(game)] == in_room
     assert replay(room.log) == room.state
+
+
+def test_once_players_register_a_players_phone_writes_only_its_slip_before_any_draw() -> None:
+    room = empty_room()
+    register(room, "d0", "Ann")
+    turn = c.Turn(room.game.started, 0, 0)
+    with pytest.raises(GameError) as refusal:
+        room(c.EnterPoints(2000, turn=turn), Actor("player", 0, "d0"))
+    assert refusal.value.code == "slip_only"
