@@ -21,6 +21,8 @@ const SHELL = [
   "/css/rack.css",
   "/js/rules-page.js", "/css/rules-page.css",
   "/js/devices.js", "/js/arbiter.js", "/js/references.js",
+  "/js/place.js",
+  "/js/roster.js", "/js/standings.js", "/css/crowd.css", "/css/recovery.css",
 ];
 const WAIT = 4000; // ms the network has before a kept copy answers instead
 

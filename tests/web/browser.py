@@ -71,12 +71,18 @@ SCOREKEEPER = "Eén telefoon houdt het formulier bij"
 
 def join_table(page: Page, code: str, seat: str, admitted: bool = True) -> None:
     """Join the table with ``code`` from the start page at the seat the server lists as
-    ``seat`` ("Bas", "Bas · bezet", "Kijker (alleen lezen)"); with ``admitted`` wait for the
-    sheet, else for the screen that waits for the host."""
+    ``seat`` ("Bas", "Bas · bezet", "Kijker (alleen lezen)"); in a duplicate game, whose
+    form asks the player's name, ``seat`` is typed as the name. With ``admitted`` wait for
+    the sheet, else for the screen that waits for the host."""
     if page.locator("#tab-start").count():  # no table yet: the join form is in Start
         show(page, "start")
-    page.get_by_label("Tafelcode").fill(code)
-    page.locator("#start .join").get_by_label(seat, exact=True).check()
+    form = page.locator("#start .join")
+    form.get_by_label("Tafelcode").fill(code)
+    form.locator("input[name=seat], input[name=name]").first.wait_for()  # the seats came
+    if form.locator("input[name=name]").count() and not form.get_by_label(seat, exact=True).count():
+        form.get_by_label(YOUR_NAME, exact=True).fill(seat)
+    else:
+        form.get_by_label(seat, exact=True).check()
     page.get_by_role("button", name="Aanschuiven", exact=True).click()
     if admitted:
         expect(page.locator(".table-bar .who")).to_be_attached()  # in the Table view
@@ -86,6 +92,7 @@ def join_table(page: Page, code: str, seat: str, admitted: bool = True) -> None:
 
 
 WAITING = "Wachten tot de gastheer deze telefoon binnenlaat"
+YOUR_NAME = "Je naam"  # a duplicate room's join form
 
 
 def session_of(page: Page) -> dict:

@@ -29,7 +29,7 @@ RACK = "PLANKEN"
 def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool = False) -> None:
     """The director types a paper slip for ``player`` and hands it in."""
     form = director.locator("#arbiter-form")
-    form.get_by_label("Speler").select_option(label=player)
+    form.get_by_label("Speler", exact=True).select_option(label=player)
     form.get_by_label("Woord", exact=True).fill(word)
     form.get_by_label("Eerste vak").fill(start)
     form.get_by_label("Verticaal" if down else "Horizontaal").check()
@@ -61,13 +61,14 @@ def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
     post(anna, server, {"type": "submit_slip", "word": "PLANK", "start": "H4",
                         "direction": "across", "turn": turn})  # fmt: skip
     director.locator("#arbiter > summary").click()
-    expect(director.get_by_label("Speler")).to_have_value("1")  # the first without a slip
+    # The first player without a slip is chosen.
+    expect(director.get_by_label("Speler", exact=True)).to_have_value("1")
     assert axe(director, "#arbiter") == []
     arbiter_slip(director, "Bas", "PLANK", "H4")
     arbiter_slip(director, "Cas", "KLANP", "H4")
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 3 van 4")
     expect(director.locator(".room-slip-list .waiting")).to_have_text(re.compile("Dirk"))
-    expect(director.get_by_label("Speler")).to_have_value("3")
+    expect(director.get_by_label("Speler", exact=True)).to_have_value("3")
     expect(director.locator("#arbiter-word")).to_have_value("")  # ready for the next slip
     shot(director, "arbiter-slips-in")
 

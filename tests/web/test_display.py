@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import create_table, missing_strings, open_app, post, shot
-from tests.web.screen_fit import fits
+from tests.web.screen_fit import fits, spilled
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 # Four names of 20 characters (the longest the room display promises to fit).
@@ -45,6 +45,7 @@ def test_four_long_names_fit_on_one_screen_with_board_round_clock_and_top(
 ) -> None:
     _, display = room
     fits(display, width, height)
+    assert spilled(display) == []
     for part in (".room-board .board", ".room-round", ".clock-time", ".room-points"):
         expect(display.locator(part)).to_be_in_viewport(ratio=1)
     rows = display.locator(".room-standings tbody tr")
@@ -132,6 +133,7 @@ def test_the_room_display_fits_in_polish_too(room, browser: Browser, server: Ser
     expect(display.locator(".room-words")).to_have_text("PLANK 28")
     for width, height in SIZES:
         fits(display, width, height)
+        assert spilled(display) == []
     display.set_viewport_size({"width": 1280, "height": 720})
     shot(display, "display-1280x720-pl-4-long-names", full_page=False)
     assert missing_strings(display) == []

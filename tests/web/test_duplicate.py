@@ -55,7 +55,8 @@ def footer(page: Page, label: str) -> Locator:
 
 
 def standings(page: Page) -> list[list[str]]:
-    """The room display's standings, best first: name and figures."""
+    """The room display's standings, best first: rank (duplicate, or once a game ended),
+    name and figures."""
     rows = page.locator(".room-standings tbody tr")
     return [
         [text.strip() for text in rows.nth(i).locator("th, td").all_inner_texts()]
@@ -112,7 +113,10 @@ def test_the_director_records_tops_and_everyone_edits_scores_on_every_screen(tab
         expect(footer(page, "Percentage van de tops")).to_have_text(["100,0%", "62,5%"])
     expect(display.get_by_role("heading", name="Ronde 3")).to_be_visible()
     expect(display.locator(".room-top .room-points")).to_have_text("20")
-    assert standings(display) == [["Anna", "48", "0", "100,0%"], ["Bas", "30", "-18", "62,5%"]]
+    assert standings(display) == [
+        ["1", "Anna", "48", "0", "100,0%"],
+        ["2", "Bas", "30", "-18", "62,5%"],
+    ]
     shot(director, "duplicate-sheet")
     shot(display, "duplicate-room-display")
 

@@ -167,3 +167,21 @@ def test_nothing_on_the_pages_needs_an_inline_script_or_style(
     assert page.evaluate("window.violations") == []
     assert display.evaluate("window.violations") == []
     context.close()
+
+
+def test_a_room_opens_with_no_names_and_its_players_register_on_their_phones(
+    phone: Page,
+) -> None:
+    """The form types a table's 1–4 names; a room of up to 200 opens with none."""
+    phone.get_by_label("Duplicate: iedereen dezelfde letters").check()
+    counts = phone.locator("select[name=count] option").all_inner_texts()
+    assert counts == ["0", "1", "2", "3", "4"]  # never 200 name fields
+    phone.get_by_label("Aantal spelers").select_option("0")
+    expect(phone.locator("fieldset.names")).to_have_count(0)
+    expect(phone.get_by_text("de spelers melden zich met de tafelcode aan")).to_be_visible()
+    phone.get_by_role("button", name="Spel beginnen").click()
+    phone.wait_for_function(
+        """async () => { const { app } = await import('/js/state.js');
+            const sheet = app.view?.sheet;
+            return sheet?.mode === 'duplicate' && sheet.players.length === 0; }"""
+    )

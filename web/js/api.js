@@ -54,6 +54,12 @@ export const joinTable = (code, role, seat) => call("/api/join", {
   body: { code, role, seat: role === "player" ? seat : null, device: deviceKey() },
 });
 
+// A player registering in a duplicate room by name (no seat): the director's typed name is
+// that player's seat, a new name a new player, and this phone's own seat comes back to it.
+export const joinByName = (code, name) => call("/api/join", {
+  method: "POST", body: { code, role: "player", name, device: deviceKey() },
+});
+
 export const tableView = (session) =>
   call(`/api/tables/${session.table}/view`, { token: session.token });
 

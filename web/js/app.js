@@ -18,7 +18,8 @@ import { h, say, stylesheet } from "./ui.js";
 const SHEETS = {
   classic: () => import("./sheet.js"),
   duplicate: () => Promise.all([import("./duplicate.js"), stylesheet("/css/duplicate.css"),
-    stylesheet("/css/dup-names.css"), stylesheet("/css/rack.css")]).then(([module]) => module),
+    stylesheet("/css/dup-names.css"), stylesheet("/css/rack.css"), stylesheet("/css/crowd.css")])
+    .then(([module]) => module),
   online: () => Promise.all([import("./play.js"), stylesheet("/css/play.css"),
     stylesheet("/css/rack.css")]).then(([module]) => module),
 };

@@ -3,18 +3,21 @@
 // it in or refuse it) — in the page's flow, so that however many ask, nothing of the
 // director's screen is covered (issue 25: 200 phones behind one router) — and the table card
 // with the setting of who writes the sheet and every device at the table, its seat, since
-// when and when last seen, each with Remove. Nobody but the host gets `view.devices`.
+// when and when last seen, each with Remove. Nobody but the host gets `view.devices`. In a
+// duplicate room each device may be made a co-director (every act of the director's, its
+// phone gets the devices too), and the director makes a recovery code for a dead phone.
 
 import { tableDevices } from "./api.js";
 import { language, number, onLanguage, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
+import { recoveryCode } from "./recovery.js";
 import { writers } from "./rights.js";
 import { writersChoice } from "./start.js";
 import { app, isHost, serverNow, sheet, subscribe } from "./state.js";
 import { h, replace, sayRefusal } from "./ui.js";
 
 const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
-const SEATING = ["admit_device", "remove_device"];
+const SEATING = ["admit_device", "remove_device", "appoint_director"];
 
 // The view's state, in one place.
 const ui = {
@@ -85,6 +88,7 @@ function toggle() {
 
 // A seat's name ("Bas"), or "Kijker" for a viewer.
 function seatName(device) {
+  if (device.role === "host" && device.seat === null) return t("devices.co_director");
   if (device.role === "viewer" || device.seat === null) return t("devices.viewer");
   return playerName(sheet()?.players || [], device.seat);
 }
@@ -128,6 +132,7 @@ function requests(devices) {
 function card(devices) {
   const rows = ui.listed || devices.map((d) => ({ ...d, last_seen: undefined }));
   const busy = inFlight(...SEATING);
+  const room = sheet()?.mode === "duplicate"; // co-directors and recovery are a room's
   return h("details", { class: "card devices", open: ui.open },
     h("summary", {
       id: "devices-summary",
@@ -143,8 +148,15 @@ function card(devices) {
       class: device.admitted ? "device" : "device asking", dataset: { device: device.id },
     },
     h("p", { class: "device-name" }, seatName(device),
-      device.admitted ? null : h("span", { class: "badge" }, t("devices.asking"))),
+      device.admitted ? null : h("span", { class: "badge" }, t("devices.asking")),
+      device.role === "host" && device.seat !== null
+        ? h("span", { class: "badge" }, t("devices.co_director")) : null),
     h("p", { class: "hint" }, seen(device)),
+    room && device.admitted && device.role !== "host" ? h("button", {
+      type: "button", class: "appoint", disabled: busy,
+      "aria-label": t("devices.appoint_named", { name: seatName(device) }),
+      onclick: () => act({ type: "appoint_director", device: device.id }),
+    }, t("devices.appoint")) : null,
     h("button", {
       type: "button", class: "danger", disabled: busy,
       "aria-label": t("devices.remove_named", { name: seatName(device) }),
@@ -153,7 +165,8 @@ function card(devices) {
           act({ type: "remove_device", device: device.id });
         }
       },
-    }, t("devices.remove"))))) : h("p", { class: "hint" }, t("devices.none")));
+    }, t("devices.remove"))))) : h("p", { class: "hint" }, t("devices.none")),
+    room ? recoveryCode() : null);
 }
 
 // "Sinds 14:05 · laatst gezien 5 seconden geleden"

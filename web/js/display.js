@@ -1,9 +1,10 @@
 // The room display: a projector or a tablet in the club room, large print, read-only.
 // It sits at the table as a viewer ("/display.html#join=CODE", linked from the table bar),
 // kept under its own key so a phone in the same browser keeps its own place, and shows the
-// board, the round and its clock, the last top and the standings; for a classic game the
-// board, the totals and who is to move. A viewer is given no join code: it shows none and
-// keeps none, so a link with a code always joins afresh.
+// board, the round and its clock, the last top, its solo and the standings (a large room's
+// in pages, `paging.js`); for a classic game the board, the totals and who is to move. A
+// viewer is given no join code: it shows none and keeps none, so a link with a code always
+// joins afresh.
 
 import { call, joinTable, onLost } from "./api.js";
 import { renderBoard, step, tilesOf } from "./board.js";
@@ -13,6 +14,7 @@ import {
 } from "./i18n.js";
 import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
+import { fit, refit } from "./paging.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
 import { conventionOf, where as said } from "./references.js";
@@ -34,6 +36,7 @@ async function boot() {
   onLanguage(render);
   onStatus((online) => { document.getElementById("banner").hidden = online; });
   onLost((code) => leave(code));
+  addEventListener("resize", refit);
   const code = new URLSearchParams(location.hash.slice(1)).get("join");
   history.replaceState(null, "", location.pathname); // a reload rejoins from storage
   await sit(code ? code.trim().toUpperCase() : "");
@@ -91,6 +94,8 @@ function render() {
     board(game),
     h("div", { class: "room-side" },
       game.mode === "duplicate" ? duplicateSide(game) : classicSide(game))));
+  const box = ui.main.querySelector(".room-pages");
+  fit(box, box.closest(".room-grid"), box.querySelector(".room-page"));
 }
 
 function joinForm() {
@@ -155,8 +160,22 @@ function duplicateSide(game) {
   // score of every player beside the standings, with its difference from that top.
   const judged = game.rounds.findLastIndex((played) => played.results.length > 0);
   const results = judged >= 0 ? game.rounds[judged].results : [];
-  const labels = [t("dup.total"), t("dup.difference"), t("dup.percent")];
-  return [
+  // A player the director took out (`left`) keeps their index but leaves the standings.
+  const gone = new Set(game.left || []);
+  const standing = new Map(game.standings.filter((s) => !gone.has(s.player))
+    .map((s) => [s.player, s]));
+  // The columns a page of a large room does without are "extra": the figures the room reads
+  // from afar are the total and the percentage (`key`: their columns keep one width).
+  const columns = [
+    judged >= 0 ? { label: t("display.round_score", { n: number(judged + 1) }), extra: true,
+      cell: (p) => roundScore(game.rounds[judged], results, p) } : null,
+    { label: t("dup.total"), key: "total", cell: (p) => number(standing.get(p).total) },
+    { label: t("dup.difference"), extra: true, cell: (p) => number(standing.get(p).difference) },
+    { label: t("dup.percent"), short: t("display.percent"), key: "percent",
+      cell: (p) => percent(standing.get(p).percent_tenths) },
+  ].filter((column) => column !== null);
+  // The room's news in one block: beside the standings when a large room pages them.
+  return [h("div", { class: "room-info" },
     h("div", { class: "room-now" },
       h("h2", { class: "room-round" }, game.ended ? t("display.final")
         : t("display.round", { n: number(game.rounds.length) })),
@@ -165,18 +184,19 @@ function duplicateSide(game) {
       rackTiles(game, open.rack, "display-rack"),
       h("p", { class: "room-slips-in" }, t("display.slips", {
         n: number(game.room ? game.room.slips.length : 0),
-        total: number(game.players.length) }))) : null,
+        total: number(game.players.length - gone.size) }))) : null,
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
         words(top.top_words), where(top.top_words, game)] : h("p", {}, t("display.no_top"))),
-    standings(game, judged >= 0 ? [t("display.round_score", { n: number(judged + 1) }),
-      ...labels] : labels, (p) => {
-      const s = game.standings[p];
-      const cells = [number(s.total), number(s.difference), percent(s.percent_tenths)];
-      return judged >= 0 ? [roundScore(game.rounds[judged], results, p), ...cells] : cells;
-    }, (p) => game.totals[p]),
-  ];
+    solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
+  standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true)];
+}
+
+// Who was alone at the best move of the last judged round, each with their bonus.
+function solos(game, found) {
+  return found.map((result) => h("p", { class: "room-solos" }, t("display.solo", {
+    name: playerName(game.players, result.player), points: number(result.solo) })));
 }
 
 // The top's bingo ("scrabble" in French), under its points.
@@ -209,7 +229,9 @@ function classicSide(game) {
   return [
     h("h2", { class: "room-round room-turn" }, game.ended ? t("display.final")
       : t("display.to_move", { name: playerName(game.players, game.to_move) })),
-    standings(game, [t("dup.total")], (p) => [number(totalOf(game, p))], (p) => totalOf(game, p)),
+    standings(game, game.players.map((_, p) => p),
+      [{ label: t("dup.total"), cell: (p) => number(totalOf(game, p)) }],
+      (p) => totalOf(game, p), false),
     move ? h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_move")),
       h("p", { class: "room-points" },
@@ -230,22 +252,45 @@ function words(list) {
     list.map(([word, points]) => `${word} ${number(points)}`).join(" · "));
 }
 
-// Best first; after the end, the places of the final table (ties share one, P-35).
-function standings(game, labels, cells, score) {
-  const places = new Map((game.final || []).map((row) => [row.player, row.place]));
+// `players` best first, ranked (a duplicate room's rank, whatever the round) or, once a
+// classic game has ended, with the places of its final table; in a box the pager fills
+// (`paging.js`), the page it shows named beside the caption.
+function standings(game, players, columns, score, ranked) {
+  const order = [...players].sort((a, b) => score(b) - score(a) || a - b);
+  const places = ranked ? ranks(order, score)
+    : game.final ? new Map(game.final.map((row) => [row.player, row.place])) : null;
   const toMove = game.mode === "classic" && !game.ended ? game.to_move : null;
-  const order = game.players.map((_, p) => p)
-    .sort((a, b) => score(b) - score(a) || a - b);
-  return h("table", { class: `room-standings players-${game.players.length}` },
-    h("caption", {}, t("display.standings")),
-    h("thead", {}, h("tr", {},
-      game.final ? h("th", { scope: "col", class: "num" }, t("dup.place")) : null,
-      h("th", { scope: "col" }, t("dup.player")),
-      labels.map((label) => h("th", { scope: "col", class: "num" }, label)))),
-    h("tbody", {}, order.map((p) => h("tr", { class: p === toMove ? "to-move" : null },
-      game.final ? h("td", { class: "num" }, number(places.get(p))) : null,
-      h("th", { scope: "row", class: "name" }, playerName(game.players, p)),
-      cells(p).map((value) => h("td", { class: "num" }, value))))));
+  const classes = (column) => ["num", column.key, column.extra ? "extra" : null]
+    .filter(Boolean).join(" ");
+  return h("div", { class: "room-pages" },
+    h("table", { class: `room-standings players-${game.players.length}` },
+      h("caption", {}, t("display.standings"), " ", h("span", { class: "room-page" })),
+      h("thead", {}, h("tr", {},
+        places ? h("th", { scope: "col", class: "num rank" },
+          head({ label: t("dup.place"), short: t("display.rank") })) : null,
+        h("th", { scope: "col" }, t("dup.player")),
+        columns.map((column) => h("th", { scope: "col", class: classes(column) }, head(column))))),
+      h("tbody", {}, order.map((p) => h("tr", { class: p === toMove ? "to-move" : null },
+        places ? h("td", { class: "num rank" }, number(places.get(p))) : null,
+        h("th", { scope: "row", class: "name" }, playerName(game.players, p)),
+        columns.map((column) => h("td", { class: classes(column) }, column.cell(p))))))));
+}
+
+// A column's head; one with a short form says it on a page of a large room, whose heads
+// stand on one line.
+function head(column) {
+  if (!column.short) return column.label;
+  return [h("span", { class: "wide" }, column.label), h("span", { class: "short" }, column.short)];
+}
+
+// Competition ranks of `order` (best first): equal scores share a rank and the next rank
+// is skipped, "1, 2, 2, 4" (P-35), as the final table places them.
+function ranks(order, score) {
+  const rank = new Map();
+  order.forEach((p, i) => {
+    rank.set(p, i && score(p) === score(order[i - 1]) ? rank.get(order[i - 1]) : i + 1);
+  });
+  return rank;
 }
 
 boot();

@@ -11,7 +11,9 @@ import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
 import { changed, isHost, sheet, subscribe } from "./state.js";
 import { recordActions } from "./record.js";
 import * as room from "./room.js";
+import * as roster from "./roster.js";
 import * as slip from "./slip.js";
+import * as standings from "./standings.js";
 import { refer } from "./turn.js";
 import { helpHint } from "./shell.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
@@ -60,8 +62,11 @@ function render() {
     // in the calculator), never with points typed here.
     !game.ended && keepsSheet() && !game.rounds[game.rounds.length - 1].rack.length
       ? topForm(game) : null,
+    // The director's players (count, missing slips, add, rename, remove), under the controls.
+    roster.card(game),
     overTop(game),
-    rounds(game),
+    // A room of more players than a phone has columns: the tops, then the standings as a list.
+    standings.crowded(game) ? standings.sheet(game, cell) : rounds(game),
     actions(game));
   if (game.ended) clock.follow(null);
   keep(typing);
@@ -112,12 +117,15 @@ function rounds(game) {
   const over = new Set(game.notices.filter((n) => n.code === "over_top")
     .map(({ params }) => `${params.round}:${params.player}`));
   const names = game.players.map((_, p) => playerName(game.players, p));
+  const left = new Set(game.left || []); // taken out of the room: no column, no standing
+  const shown = names.map((_, p) => p).filter((p) => !left.has(p));
+  const standing = new Map(game.standings.map((s) => [s.player, s]));
   const mine = mySeat();
   const head = h("tr", {},
     h("th", { scope: "col" }, t("dup.round")),
     h("th", { scope: "col", class: "num" }, t("dup.top")),
-    names.map((name, p) => h("th", { scope: "col", class: p === mine ? "num mine" : "num" },
-      name)));
+    shown.map((p) => h("th", { scope: "col", class: p === mine ? "num mine" : "num" },
+      names[p])));
   const body = played.map((row, r) => {
     const current = r === open && !game.ended;
     const round = number(r + 1);
@@ -126,19 +134,20 @@ function rounds(game) {
         current ? h("span", { class: "sr-only" }, `, ${t("dup.open_round")}`) : null),
       h("td", { class: "num dup-topcell" }, current && keepsSheet() ? "…"
         : cell(game, r, null, row.top, t("dup.cell_top", { round }))),
-      row.scores.map((score, p) => h("td", { class: p === mine ? "num mine" : "num" },
-        cell(game, r, p, score, t("dup.cell_player", { round, name: names[p] }),
+      shown.map((p) => h("td", { class: p === mine ? "num mine" : "num" },
+        cell(game, r, p, row.scores[p], t("dup.cell_player", { round, name: names[p] }),
           over.has(`${r}:${p}`)))));
   });
   // The tops' sum stands under the tops; the longer labels take the top column too, so the
   // round column stays narrow and four players fit on a small phone.
+  const columns = shown.map((p) => standing.get(p));
   const foot = [
     h("tr", {}, h("th", { scope: "row" }, t("dup.total")),
       h("td", { class: "num" }, number(game.tops)),
-      game.standings.map((s) => h("td", { class: "num" }, number(s.total)))),
+      columns.map((s) => h("td", { class: "num" }, number(s.total)))),
     ...[
-      [t("dup.difference"), game.standings.map((s) => number(s.difference))],
-      [t("dup.percent"), game.standings.map((s) => percent(s.percent_tenths))],
+      [t("dup.difference"), columns.map((s) => number(s.difference))],
+      [t("dup.percent"), columns.map((s) => percent(s.percent_tenths))],
     ].map(([label, values]) => h("tr", {},
       h("th", { scope: "row", colspan: 2 }, label),
       values.map((value) => h("td", { class: "num" }, value)))),
@@ -270,10 +279,12 @@ function ranking(game) {
       }, t("dup.new_game")) : null));
 }
 
-// The final rows in order of place, written as this language writes numbers.
+// The final rows in order of place, written as this language writes numbers; the players
+// taken out of a room have none.
 function ranked(game) {
+  const byPlayer = new Map(game.standings.map((s) => [s.player, s]));
   return [...game.final].sort((a, b) => a.place - b.place || a.player - b.player).map((row) => {
-    const standing = game.standings[row.player];
+    const standing = byPlayer.get(row.player);
     return {
       place: number(row.place),
       name: playerName(game.players, row.player),

@@ -4,14 +4,18 @@
 // real draw in the room; sees whose slips are in — names only, never a word, until the
 // round closes; and closes the round: the server finds the top, plays it and judges every
 // slip. A player's phone hands in its slip (slip.js) and sees, after the close, the top and
-// every score. The server does all of it; this screen only shows and sends.
+// every score. The server does all of it; this screen only shows and sends. In a room too
+// big for a column per player, a player's phone shows its own slip of the round, not every
+// slip, and its place in the standings (place.js).
 
 import * as arbiter from "./arbiter.js";
 import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
+import * as place from "./place.js";
 import { trainingRack } from "./record.js";
 import { conventionOf, isBingo, reference, where } from "./references.js";
 import { mySeat } from "./rights.js";
+import { crowded } from "./standings.js";
 import { changed, edition, isHost, rulesOf } from "./state.js";
 import { openRound } from "./turn.js";
 import { h, sayRefusal } from "./ui.js";
@@ -26,10 +30,14 @@ const ui = {
 export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
 
 // The director's cards: the round that closed last (its top, every slip), then the open
-// round's; a player's phone shows the round that closed last.
+// round's; a player's phone shows the round that closed last and its place until the end
+// (then the ranking says it).
 export function cards(game) {
-  if (!game.room || game.ended || !isHost()) return lastRound(game);
-  return [lastRound(game), folded(game, director(game, openRound(game)))];
+  if (game.room && !game.ended && isHost()) {
+    return [lastRound(game), folded(game, director(game, openRound(game)))];
+  }
+  const seat = mySeat();
+  return [lastRound(game), seat === null || game.ended ? null : place.card(game, seat)];
 }
 
 // A sheet kept by hand (no rack drawn yet) folds the room away until the director opens it.
@@ -60,6 +68,8 @@ function director(game, open) {
   const drawn = played.rack.length > 0;
   const room = game.room;
   const names = game.players.map((_, p) => playerName(game.players, p));
+  const left = new Set(game.left || []);
+  const present = names.map((_, p) => p).filter((p) => !left.has(p)); // the players still in
   const inCount = room.slips.length;
   return h("section", { class: "card room room-director", id: "room-director",
     "aria-labelledby": "room-title" },
@@ -88,12 +98,13 @@ function director(game, open) {
     }, t("room.close")) : null),
   drawn ? h("div", { class: "room-slips" },
     h("p", { id: "room-slips", "aria-live": "polite" },
-      t("room.slips", { n: number(inCount), total: number(game.players.length) })),
-    h("ul", { class: "room-slip-list" }, names.map((name, p) => {
+      t("room.slips", { n: number(inCount), total: number(present.length) })),
+    // A room too large for a line a player: who is missing is the players card's (roster.js).
+    crowded(game) ? null : h("ul", { class: "room-slip-list" }, present.map((p) => {
       const handed = room.slips.includes(p);
       return h("li", { class: handed ? "in" : "waiting", dataset: { player: p } },
         h("span", { "aria-hidden": "true" }, handed ? "✓ " : "… "),
-        t(handed ? "room.slip_in" : "room.slip_waiting", { name }));
+        t(handed ? "room.slip_in" : "room.slip_waiting", { name: names[p] }));
     }))) : null,
   drawn ? arbiter.form(game) : null, // a paper slip, typed for a player without a phone
   rackForm(open));
@@ -139,6 +150,8 @@ function lastRound(game) {
   const [word, , , square, direction] = played.top_words[0] || [];
   const mine = mySeat();
   const convention = conventionOf(rulesOf(game.rules)); // FISF rules: 4H for down from H4
+  const left = new Set(game.left || []); // taken out of the room: not shown
+  const results = played.results.filter((result) => !left.has(result.player));
   return h("section", { class: "card room room-result", id: "room-result",
     "aria-labelledby": "room-result-title" },
   h("h3", { id: "room-result-title" }, t("room.last", { n: number(index + 1) })),
@@ -146,21 +159,38 @@ function lastRound(game) {
     ? [t("room.top_line", { word, where: where(square, direction, convention),
       points: played.top }), bingoMark(played, game)]
     : t("room.no_move")),
-  h("table", { class: "room-results" },
-    h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),
-    h("thead", {}, h("tr", {},
-      [t("dup.player"), t("room.slip_word"), t("room.points"), t("room.difference")]
-        .map((label, i) => h("th", { scope: "col", class: i ? "num" : null }, label)))),
-    h("tbody", {}, played.results.map((result) => h("tr", {
-      class: result.player === mine ? "mine" : null, dataset: { player: result.player },
-    },
-    h("th", { scope: "row" }, playerName(game.players, result.player)),
-    h("td", { class: "num" }, outcome(result, convention)),
-    // The cell as it stands: a correction since the close shows, its solo with it.
-    h("td", { class: "num" }, number(cellOf(played, result)),
-      result.solo ? h("span", { class: "solo" }, ` ${t("room.solo", {
-        points: number(result.solo) }).replaceAll(" ", "\u00a0")}`) : null),
-    h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0))))))));
+  mine !== null && crowded(game)
+    ? ownResult(played, results.find((result) => result.player === mine), convention)
+    : h("table", { class: "room-results" },
+      h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),
+      h("thead", {}, h("tr", {},
+        [t("dup.player"), t("room.slip_word"), t("room.points"), t("room.difference")]
+          .map((label, i) => h("th", { scope: "col", class: i ? "num" : null }, label)))),
+      h("tbody", {}, results.map((result) => h("tr", {
+        class: result.player === mine ? "mine" : null, dataset: { player: result.player },
+      },
+      h("th", { scope: "row" }, playerName(game.players, result.player)),
+      h("td", { class: "num" }, outcome(result, convention)),
+      // The cell as it stands: a correction since the close shows, its solo with it.
+      h("td", { class: "num" }, number(cellOf(played, result)), solo(result)),
+      h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0))))))));
+}
+
+// A player's own slip of the round, judged, where every slip would be a list of 200; none
+// for a player who registered after the close.
+function ownResult(played, result, convention) {
+  if (!result) return null;
+  const points = cellOf(played, result);
+  return h("dl", { class: "room-mine", id: "room-mine" },
+    h("dt", {}, t("room.slip_word")), h("dd", {}, outcome(result, convention)),
+    h("dt", {}, t("room.points")), h("dd", {}, number(points), solo(result)),
+    h("dt", {}, t("room.difference")), h("dd", {}, number(points - (played.top ?? 0))));
+}
+
+// The solo a slip earned, beside its points, kept on one line.
+function solo(result) {
+  return result.solo ? h("span", { class: "solo" }, ` ${t("room.solo", {
+    points: number(result.solo) }).replaceAll(" ", "\u00a0")}`) : null;
 }
 
 // A judged player's score of a closed round: the cell, which the director may have corrected.
@@ -179,8 +209,9 @@ export const inLine = (direction) => t(`calc.${direction}`).toLowerCase();
 
 // What became of a slip: its word, or why it scored what it did.
 function outcome(result, convention) {
-  if (result.kind === "valid") { // one line
-    return `${result.word}\u00a0${reference(result.start, result.direction, convention)}`;
+  if (result.kind === "valid") { // one line; a slip that laid the whole rack marked as the top is
+    const slip = `${result.word}\u00a0${reference(result.start, result.direction, convention)}`;
+    return result.bingo ? [slip, " ", h("span", { class: "bingo" }, t("room.bingo"))] : slip;
   }
   if (result.kind === "invalid") return t("room.invalid", { word: result.word, bad: result.bad });
   return t(`room.${result.kind}`, { word: result.word }); // late, missing, entered, unplayable

@@ -5,6 +5,8 @@
 // an action whose button went away, the focus goes to the view's heading, never to <body>.
 
 import { number, onLanguage, playerName, t } from "./i18n.js";
+import { mySeat } from "./rights.js";
+import { crowded } from "./standings.js";
 import { app, sheet, subscribe } from "./state.js";
 import { h, replace, uid } from "./ui.js";
 
@@ -207,12 +209,19 @@ function drawBar() {
   if (game) {
     const duplicate = game.mode === "duplicate";
     const scores = game.final ? game.final.map((row) => row.final)
-      : duplicate ? game.standings.map((s) => s.total) : game.totals;
+      : duplicate ? Object.fromEntries(game.standings.map((s) => [s.player, s.total]))
+        : game.totals;
     const moving = game.ended || duplicate ? null : game.to_move;
+    // A room too big for columns has its standings on the sheet (standings.js): the bar keeps
+    // a phone's own total only, never 200 lines pinned over the director's controls. A player
+    // taken out of the room is in no total.
+    const left = new Set(game.left ?? []);
+    const shown = game.players.map((_, p) => p)
+      .filter((p) => !left.has(p) && (!crowded(game) || p === mySeat()));
     const id = uid("bar");
     items.push(
       h("ul", { class: "bar-totals", "aria-labelledby": id },
-        game.players.map((_, p) => h("li", {
+        shown.map((p) => h("li", {
           class: p === moving ? "to-move" : null, dataset: { player: p },
         }, h("span", { class: "name" }, playerName(game.players, p)), " ",
         h("span", { class: "total num" }, number(scores[p] ?? 0))))),

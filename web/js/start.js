@@ -1,12 +1,17 @@
 // Start: a new sheet (which makes this phone the host of a new table) or joining a table
 // by its code (typed, or from the QR code's link "/#join=CODE") at one of its seats, listed
-// by the server, or as a viewer; a phone asking for a taken seat waits for the host. Once
-// at a table, the bar with the join code, the QR code, the room display and leaving.
+// by the server, or by name in a duplicate room (entry.js), or as a viewer; a phone asking
+// for a taken seat waits for the host. Once at a table, the bar with the join code, the QR
+// code, the room display and leaving.
 
-import { LOST, createTable, deleteTable, joinTable, lost, tableSeats } from "./api.js";
+import {
+  LOST, createTable, deleteTable, joinByName, joinTable, lost, tableSeats,
+} from "./api.js";
+import { byName, nameChoices } from "./entry.js";
 import { moveTime as moveTimeText, number, onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { importTraining, keepTraining } from "./record.js";
+import { takeOverForm } from "./recovery.js"; // a director's dead phone replaced (issue 25)
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
 import { forgetSession, saveSession, savedGames } from "./session.js";
@@ -38,8 +43,10 @@ const ui = {
   deleting: false,
 };
 // The join form's seats: the list the server gave for `code` ({mode, seats}), the one chosen
-// ("player:1", "viewer"), or the refusal the code got.
-const seating = { code: "", list: null, error: null, choice: null, timer: null, joining: false };
+// ("player:1", "viewer"), or the refusal the code got; in a duplicate room the name typed
+// or "viewer" instead (entry).
+const seating = { code: "", list: null, error: null, choice: null, timer: null, joining: false,
+  entry: { name: "", viewer: false } };
 
 export function mount(element, tableElement) {
   ui.section = element;
@@ -111,7 +118,7 @@ function render() {
     nodes = [joinForm(), setupForm()];
   } else if (!app.session) {
     nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm(),
-      trainingForm()];
+      trainingForm(), takeOverForm()];
   } else if (outside) {
     nodes = [waitingCard()];
   } else if (setting) {
@@ -137,7 +144,12 @@ function myGames() {
 const languageRules = (editionCode) => edition(editionCode).classic_rules;
 
 // The most players any game seats: the names and seats the form keeps while it changes.
-const mostPlayers = () => Math.max(...app.catalog.modes.map((m) => m.max_players));
+// Names typed on the form: a table's 1–4. A room's players (up to 200) register on their own
+// phones, or the director adds them to the room's list; a room opens with none (0).
+const TYPED_MOST = 4;
+const mostPlayers = () => Math.min(TYPED_MOST,
+  Math.max(...app.catalog.modes.map((m) => m.max_players)));
+const formCounts = (mode) => playerCounts(mode).filter((n) => n <= TYPED_MOST);
 
 function setupForm() {
   const previous = sheet();
@@ -170,7 +182,7 @@ function setupForm() {
       if (!duplicates.includes(state.rules)) state.rules = duplicates[0];
     } else if (online) state.rules = mode.rules[0]; // P-51, whatever the edition
     else if (!rules.includes(state.rules)) state.rules = rules[0];
-    state.count = Math.max(mode.min_players, Math.min(mode.max_players, state.count));
+    state.count = Math.max(mode.min_players, Math.min(mode.max_players, TYPED_MOST, state.count));
     if (state.mode === "classic" && state.count > rulesOf(state.rules).max_players) {
       state.rules = rules[0]; // P-34: tournament rules are for two players
     }
@@ -216,9 +228,12 @@ function setupForm() {
         h("select", {
           id: `${id}-count`, name: "count",
           onchange: (e) => { state.count = Number(e.target.value); draw(); },
-        }, playerCounts(mode).map((n) =>
+        }, formCounts(mode).map((n) =>
           h("option", { value: n, selected: n === state.count }, n)))),
-      h("fieldset", { class: "names" }, h("legend", {}, t("start.names")),
+      state.count === 0 ? h("p", { class: "hint", id: `${id}-register` },
+        t("start.players_register")) : null,
+      state.count === 0 ? null : h("fieldset", { class: "names" },
+        h("legend", {}, t("start.names")),
         online ? h("p", { class: "hint" }, t("start.online_you")) : null, names,
         online && state.computers.slice(1, state.count).some(Boolean)
           ? h("p", { class: "hint", id: `${id}-computer-hint` }, t("start.computer_hint")) : null),
@@ -375,7 +390,12 @@ function trainingForm() {
 function joinForm() {
   const id = uid("join");
   const seatsBox = h("div", { class: "seats", "aria-live": "polite" });
-  const draw = () => replace(seatsBox, seatChoices(id));
+  // From the QR code: "tap your seat", or in a duplicate room "type your name".
+  const lead = ui.linked ? h("p", { class: "lead" }) : null;
+  const draw = () => {
+    if (lead) lead.textContent = t(byName(seating.list) ? "start.type_name" : "start.tap_seat");
+    replace(seatsBox, seatChoices(id));
+  };
   const button = h("button", { class: "primary", type: "submit" }, t("start.join"));
   const ask = (code) => {
     clearTimeout(seating.timer);
@@ -389,15 +409,14 @@ function joinForm() {
     onsubmit: async (event) => {
       event.preventDefault();
       const code = event.target.code.value.trim().toUpperCase();
-      if (!seating.choice || seating.code !== code) {
+      if (seating.code !== code || !(byName(seating.list) || seating.choice)) {
         say(t(seating.list ? "start.choose_seat" : "start.seats_first"));
         return;
       }
-      const [role, seat] = seating.choice.split(":");
       seating.joining = true;
       button.disabled = true;
       try {
-        const joined = await joinTable(code, role, seat === undefined ? null : Number(seat));
+        const joined = await joinAsked(code);
         app.session = { table: joined.table, token: joined.token, role: joined.role,
           seat: joined.seat, device: joined.device ?? null, waiting: joined.admitted === false };
         if (joined.role !== "viewer") app.session.code = code; // a viewer keeps no code
@@ -405,7 +424,8 @@ function joinForm() {
         ui.joinCode = "";
         ui.linked = false;
         ui.setupAsked = false;
-        Object.assign(seating, { code: "", list: null, error: null, choice: null });
+        Object.assign(seating, { code: "", list: null, error: null, choice: null,
+          entry: { name: "", viewer: false } });
         connect();
         changed();
       } catch (error) {
@@ -417,8 +437,7 @@ function joinForm() {
     },
   },
   h("h2", { id: `${id}-title` }, t("start.join_title")),
-  ui.linked ? h("p", { class: "lead" }, t("start.tap_seat"))
-    : helpHint(`${id}-hint`, t("start.join_hint")),
+  lead || helpHint(`${id}-hint`, t("start.join_hint")),
   h("div", { class: "field" },
     h("label", { for: `${id}-code` }, t("start.code")),
     h("input", {
@@ -438,6 +457,16 @@ function joinForm() {
   seating.choice = kept;
   draw();
   return form;
+}
+
+// The join the form asks for: by name in a duplicate room, else at the seat chosen.
+function joinAsked(code) {
+  if (byName(seating.list)) {
+    return seating.entry.viewer ? joinTable(code, "viewer", null)
+      : joinByName(code, seating.entry.name.trim());
+  }
+  const [role, seat] = seating.choice.split(":");
+  return joinTable(code, role, seat === undefined ? null : Number(seat));
 }
 
 async function loadSeats(code, draw) {
@@ -465,6 +494,7 @@ function seatChoices(id) {
     return h("fieldset", { class: "choice" }, legend, h("p", { class: "hint" },
       t(CODE.test(seating.code) ? "start.seats_loading" : "start.seats_first")));
   }
+  if (byName(seating.list)) return nameChoices(id, seating.entry);
   const names = seating.list.seats.map((s) => s.name);
   // A seat the computer plays is shown as its, and no phone can choose it.
   const option = (value, label, taken = false, computer = null) => h("label", { class: "option" },

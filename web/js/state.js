@@ -65,8 +65,10 @@ export function canWrite() {
   return app.session !== null && app.session.role !== "viewer";
 }
 
+// The director, or a co-director (issue 25): the server sends the devices to them alone, so
+// a phone made co-director directs from its next view on, whatever it joined as.
 export function isHost() {
-  return app.session !== null && app.session.role === "host";
+  return app.session !== null && (app.session.role === "host" || Boolean(app.view?.devices));
 }
 
 // Server time now, for the round clock (P-41).
