@@ -32,7 +32,7 @@ async function boot() {
   const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
   app.catalog = catalog;
   clock.listenForGesture();
-  subscribe(render);
+  subscribe(soon);
   onLanguage(render);
   onStatus((online) => { document.getElementById("banner").hidden = online; });
   onLost((code) => leave(code));
@@ -74,6 +74,18 @@ function leave(reason) {
   app.view = null;
   say(refusal(reason));
   changed();
+}
+
+// The room's news drawn once a frame: 200 slips handed in within seconds are 200 updates, and
+// each drawing lays out the board and a page of standings again.
+let drawing = false;
+function soon() {
+  if (drawing) return;
+  drawing = true;
+  requestAnimationFrame(() => {
+    drawing = false;
+    render();
+  });
 }
 
 function render() {
