@@ -182,3 +182,26 @@ def test_an_import_of_another_file_says_it_is_no_game_record(
     phone.locator(".training input[type=file]").set_input_files(str(other))
     expect(phone.get_by_text("Dit bestand is geen partijverslag van Tilestream.")).to_be_visible()
     phone.context.close()
+
+
+def test_after_a_new_game_the_phone_links_to_the_previous_games_sheet(
+    browser: Browser, server: ServerProcess
+) -> None:
+    director = open_app(browser, server.url, "nl")
+    create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    post(director, server, {"type": "set_rack", "rack": "PLANKES"})
+    post(director, server, {"type": "close_round", "round": 0})
+    top = sheet_of(director)["rounds"][0]["top"]
+    post(director, server, {"type": "new_game"})
+    wait_for_state(director, "app => app.view.sheet.rounds[0].top === null")
+    show(director, "table")
+    previous = director.locator("#print-links").get_by_role(
+        "link", name="Uitslagformulier van het vorige spel"
+    )
+    with director.context.expect_page() as opened:
+        previous.click()
+    sheet = opened.value
+    ready(sheet)
+    expect(sheet.locator("body")).to_contain_text("Anna")
+    expect(sheet.locator("body")).to_contain_text(str(top))
+    assert missing_strings(sheet) == []

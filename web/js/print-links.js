@@ -28,6 +28,9 @@ function render() {
     h("ul", { class: "print-links" },
       game ? link({ page: duplicate ? "duplicate-game" : "game" },
         t(duplicate ? "print.link_duplicate_game" : "print.link_game")) : null,
+      // A new game keeps the sheet of the one before: the results to publish stay a tap away.
+      duplicate && game.started > 1 ? link({ page: "record", game: "previous" },
+        t("print.link_previous")) : null,
       playerCounts(modeOf("classic")).map((n) => link({ page: "classic", players: n },
         t("print.link_classic", { n }))),
       link({ page: "tiles", edition: code },

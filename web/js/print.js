@@ -44,10 +44,13 @@ async function boot() {
   let view = null;
   let trouble = null;
   const session = page.game || page.record ? loadSession() : null;
+  // ?game=previous: the game before the table's latest new game (a phone's link to it).
+  const previous = query.get("game") === "previous" ? "&game=previous" : "";
   if (session) {
     try {
       view = page.record ? await call(
-        `/api/tables/${session.table}/record.json?lang=${language}`, { token: session.token })
+        `/api/tables/${session.table}/record.json?lang=${language}${previous}`,
+        { token: session.token })
         : await tableView(session);
     } catch (error) {
       trouble = error;
