@@ -137,6 +137,11 @@ def test_a_room_of_200_in_chromium_with_a_director_replaced_by_the_recovery_code
     expect(rescuer.locator("#room-close")).to_be_visible()
     rescuer.locator("#room-close").click()
     expect(rescuer.locator("#room-result")).to_be_visible()
+    # Every judged slip is a tap away, folded under the result: 200 rows cover no control.
+    every = rescuer.locator("#room-result details.room-all-slips")
+    expect(every).not_to_have_attribute("open", "")
+    every.locator("summary").click()
+    expect(every.locator(".room-results tbody tr")).to_have_count(PLAYERS)
 
     # Every Chromium phone: its own result and its place among 200 (the solo of player 1).
     totals = {seat: points + (10 if seat == 1 else 0) for seat, points in expected.items()}

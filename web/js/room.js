@@ -161,7 +161,7 @@ function lastRound(game) {
     : t("room.no_move")),
   mine !== null && crowded(game)
     ? ownResult(played, results.find((result) => result.player === mine), convention)
-    : h("table", { class: "room-results" },
+    : allSlips(game, results, index, h("table", { class: "room-results" },
       h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),
       h("thead", {}, h("tr", {},
         [t("dup.player"), t("room.slip_word"), t("room.points"), t("room.difference")]
@@ -173,7 +173,16 @@ function lastRound(game) {
       h("td", { class: "num" }, outcome(result, convention)),
       // The cell as it stands: a correction since the close shows, its solo with it.
       h("td", { class: "num" }, number(cellOf(played, result)), solo(result)),
-      h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0))))))));
+      h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0)))))))));
+}
+
+// Every judged slip: on the director's phone in a crowded room folded away, so that 200 rows
+// do not stand between the round's controls and the players card.
+function allSlips(game, results, index, table) {
+  if (!crowded(game)) return table;
+  return h("details", { class: "room-all-slips" },
+    h("summary", {}, t("room.all_slips", { n: number(index + 1), count: number(results.length) })),
+    table);
 }
 
 // A player's own slip of the round, judged, where every slip would be a list of 200; none
