@@ -45,9 +45,8 @@ def seat(seating: Seating, recorded: Recorded) -> Seating:
         return replace(seating, writers=event.writers)
     if isinstance(event, RecoverySet):
         return replace(seating, recovery=event.digest)
-    if isinstance(event, DirectorReplaced):  # the devices that directed before are let go
-        members = tuple(m for m in seating.members if m.role != "host")
-        return replace(seating, members=members, director=event.device, recovery="")
+    if isinstance(event, DirectorReplaced):  # the old director's device opens nothing now;
+        return replace(seating, director=event.device, recovery="")  # co-directors stay
     if isinstance(event, DirectorAppointed):
         members = tuple(
             replace(m, role="host", seat=None, admitted=True) if m.id == event.device else m
