@@ -272,3 +272,22 @@ VIEWER_READ_ONLY = _declare("viewer_read_only", status=403)
 WORD_TOO_LONG = _declare("word_too_long", "index", "length", "max")
 # online: every word of the move the list lacks, main and cross words at once (WS-31)
 WORDS_NOT_IN_LIST = _declare("words_not_in_list", "count", "words")
+# --- a simultaneous (``rules.simultaneous``) ---
+# no simultaneous has that code or id
+NO_SIMULTANEOUS = _declare("no_simultaneous", status=404)
+# a simultaneous has no game of that number
+NO_SUCH_GAME = _declare("no_such_game", "count")
+# a room that drew a rack or closed a round cannot become a simultaneous's centre
+ROUNDS_BEGUN = _declare("rounds_begun", status=409)
+# a simultaneous's centre plays the sealed game: no typed rack or top, no other game
+SEALED_GAME = _declare("sealed_game", status=409)
+# a simultaneous's game: its window has closed, no rack is drawn any more
+WINDOW_CLOSED = _declare("window_closed", "game", status=409)
+# a simultaneous's game: its window has not opened (``opens``: ms since the epoch)
+NOT_OPEN_YET = _declare("not_open_yet", "opens", status=409)
+# a simultaneous's results (and the game as training) come once its window closed
+RESULTS_SEALED = _declare("results_sealed", "closes", status=403)
+# a simultaneous's code or id is no table to play or join at
+NOT_A_TABLE = _declare("not_a_table", status=409)
+# a simultaneous's games: none, too many, or a window that closes before it opens
+BAD_SCHEDULE = _declare("bad_schedule", "max")

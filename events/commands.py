@@ -275,6 +275,16 @@ class RemoveDevice(Command, frozen=True, tag="remove_device"):
     device: str
 
 
+class JoinSimultaneous(Command, frozen=True, tag="join_simultaneous"):
+    """Duplicate room: the director makes the room a centre of the simultaneous with the
+    join code ``code``, playing its game ``game`` (from 0) as the centre ``centre`` (the
+    club's name); only before the room's first rack."""
+
+    code: str
+    game: int = 0
+    centre: str = ""
+
+
 TableCommand = (
     StartGame
     | NewGame
@@ -306,6 +316,7 @@ TableCommand = (
     | AdmitDevice
     | RemoveDevice
     | AppointDirector
+    | JoinSimultaneous
 )
 
 _decoder = msgspec.json.Decoder(TableCommand)

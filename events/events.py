@@ -193,6 +193,7 @@ class RackDrawn(Event, frozen=True, tag="rack"):
     rack: str
     rejected: tuple[str, ...] = ()
     typed: bool = False
+    sealed: bool = False  # a simultaneous's centre: the rack sealed for every centre
 
 
 class SlipSubmitted(Event, frozen=True, tag="slip"):
@@ -326,6 +327,69 @@ class DeviceRemoved(Event, frozen=True, tag="device_removed"):
     device: str
 
 
+class CentreJoined(Event, frozen=True, tag="centre_joined"):
+    """Duplicate room: the room became a centre of a simultaneous and plays its game
+    ``game`` (from 0) as the centre ``centre``, in the simultaneous's edition and rule set;
+    its racks and tops are the sealed ones (``rules.simultaneous``)."""
+
+    simultaneous: str  # the simultaneous's id
+    game: int
+    centre: str
+    edition: str
+    rules: str
+
+
+# --- a simultaneous's own log (``rules.simultaneous``): never any phone's view -----------
+
+
+class SealedRound(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One round of a sealed game: the rack the server drew (and the racks the rack rule
+    sent back first) and what closing it records: the top found once for every centre,
+    and the game's end when the bag cannot refill a rack after it."""
+
+    rack: str
+    rejected: tuple[str, ...] = ()
+    closing: tuple["TopRecorded | GameEnded", ...] = ()
+
+
+class SimultaneousCreated(Event, frozen=True, tag="simultaneous_created"):
+    """A simultaneous: one or more sealed games for many rooms, in one edition and rule
+    set. ``schedule``: every centre starts at the game's set time (``set_time``), or each
+    plays it when it likes within the game's window (``window``)."""
+
+    name: str
+    edition: str
+    rules: str
+    schedule: Literal["set_time", "window"] = "window"
+
+
+class GameSealed(Event, frozen=True, tag="game_sealed"):
+    """A game of the simultaneous: every round drawn and its top found, once, by the
+    server; a centre may open its first round from ``opens`` and draw no rack after
+    ``closes`` (ms since the epoch). Its results are published once the window closed."""
+
+    game: int
+    opens: int
+    closes: int
+    rounds: tuple[SealedRound, ...]
+
+
+class CentreAdded(Event, frozen=True, tag="centre_added"):
+    """A room joined the simultaneous as the centre ``name`` for its game ``game``: where
+    the standings look for that centre's results (the room's own log holds them)."""
+
+    table: str
+    name: str
+    game: int
+
+
+class WindowClosed(Event, frozen=True, tag="window_closed"):
+    """The organiser closed game ``game``'s window before its time: no centre draws a rack
+    of it any more, and its results are published."""
+
+    game: int
+
+
 TableEvent = (
     GameStarted
     | MoveRecorded
@@ -356,6 +420,11 @@ TableEvent = (
     | DirectorAppointed
     | RecoverySet
     | DirectorReplaced
+    | CentreJoined
+    | SimultaneousCreated
+    | GameSealed
+    | CentreAdded
+    | WindowClosed
 )
 
 

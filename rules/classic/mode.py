@@ -171,6 +171,7 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             | c.RenamePlayer()
             | c.RemovePlayer()
             | c.SetEntries()
+            | c.JoinSimultaneous()
         ):
             raise decisions.not_in_mode(game, command, "is part of a duplicate game")
         case c.RecordTop() | c.CorrectCell() | c.StartClock() | c.PauseClock() | c.ResetClock():

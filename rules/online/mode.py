@@ -147,6 +147,7 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             | c.SetRack()
             | c.SubmitSlip()
             | c.CloseRound()
+            | c.JoinSimultaneous()
             | c.CorrectCell()
             | c.StartClock()
             | c.PauseClock()

@@ -37,6 +37,7 @@ from events.events import (
     WordWithdrawn,
 )
 from rules.room import entries, fold, rights, rounds, view
+from rules.simultaneous import centre
 from rules.table import decisions, lines, permissions, rulesets
 from rules.table.decisions import refuse
 from rules.table.inputs import Inputs
@@ -114,8 +115,14 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             raise decisions.not_online(game)
         case c.Exchange() if command.tiles:
             raise decisions.not_online(game)
+        case c.DrawRack() | c.CloseRound() if game.centre is not None:
+            return centre.decide(game, command, inputs)  # the sealed rack and top
+        case c.SetRack() | c.RecordTop() if game.centre is not None:
+            raise centre.refused_change()
         case c.DrawRack() | c.SetRack() | c.SubmitSlip() | c.CloseRound():
             return rounds.decide(game, command, inputs)
+        case c.JoinSimultaneous():
+            return (centre.join(game, command, inputs.sealed, inputs.at),)
         case c.RecordMove():
             player = _first_empty(game, command.player)
             return decisions.move(game, c.RecordMove(command.board, command.typed, player))

@@ -69,7 +69,7 @@ def decide(
         )
     if isinstance(command, c.SubmitSlip):
         return (submit(game, command, inputs.at),)
-    _check_round(game, command.round)
+    check_round(game, command.round)
     if isinstance(command, c.DrawRack):
         return (draw(game, inputs.seed),)
     if isinstance(command, c.SetRack):
@@ -77,7 +77,8 @@ def decide(
     return close(game, inputs.contains, inputs.top)
 
 
-def _check_round(game: Game, meant: int | None) -> None:
+def check_round(game: Game, meant: int | None) -> None:
+    """Refuse a command that names another round than the open one (``round_closed``)."""
     current = len(game.rounds) - 1
     if meant is not None and meant != current:
         raise _refuse(f"round {meant + 1} is closed", codebook.ROUND_CLOSED, round=meant)

@@ -6,7 +6,8 @@ mode (``ModeRules.decide``, found in ``rules.table.modes``).
 
 Pure: the server passes in its clock (``at``, ms) for the round clock, a seed it drew for a
 new online game or a room's draw (``seed``), the edition's word list (``contains``, text →
-bool) and a room round's top (``top``, ``rules.room.tops``); nothing else from outside enters.
+bool), a room round's top (``top``, ``rules.room.tops``) and, for a simultaneous's centre,
+its sealed games (``sealed``, ``rules.simultaneous``); nothing else from outside enters.
 """
 
 from collections.abc import Mapping
@@ -19,6 +20,7 @@ from editions import codebook
 from events import commands as c
 from events.events import GameStarted, LineUndone, Mode, TableEvent, WritersSet
 from rules.board.wordcheck import Contains
+from rules.simultaneous.state import Sealed
 from rules.table import modes, permissions, rulesets, seating
 from rules.table.decisions import MAX_NAME, refuse
 from rules.table.inputs import Inputs, Top
@@ -38,6 +40,7 @@ def decide(
     seed: str = "",
     contains: Contains | None = None,
     top: Top | None = None,
+    sealed: Sealed | None = None,
 ) -> tuple[TableEvent, ...]:
     """The events ``command`` records on ``state``; raises GameError with a code if refused.
 
@@ -51,17 +54,20 @@ def decide(
     """
     if actor is not None:
         check(state, actor, command)
-    inputs = Inputs(at, seed, contains, top)
+    inputs = Inputs(at, seed, contains, top, sealed)
     match command:
         case c.SetWriters() | c.AdmitDevice() | c.RemoveDevice() | c.AppointDirector():
             return (seating.decide(state, command),)
         case c.StartGame():
+            _refuse_in_centre(state)
             started = _start(command, inputs)
             if command.writers == state.seating.writers:
                 return (started,)
             return (started, WritersSet(command.writers))
         case c.NewGame() | c.Undo():
             game = _game(state)
+            if isinstance(command, c.NewGame):
+                _refuse_in_centre(state)
             permissions.check_reference(state, game, command, modes.of(game).check_turn)
             return _again(state, game, command, seed)
         case _:
@@ -78,6 +84,13 @@ def decide(
             if isinstance(command, c.RemovePlayer):  # a player taken out takes their phones
                 return (*events, *seating.let_go(state, command.player))
             return events
+
+
+def _refuse_in_centre(state: State) -> None:
+    """A simultaneous's centre plays its sealed game to the end: another game goes to
+    another room, so the centre's results stay in its log (``rules.simultaneous``)."""
+    if state.game is not None and state.game.centre is not None:
+        raise refuse("this room plays a simultaneous's sealed game", codebook.SEALED_GAME)
 
 
 def _game(state: State) -> Game:

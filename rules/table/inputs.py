@@ -11,6 +11,7 @@ import msgspec
 from rules.board.board import Board
 from rules.board.wordcheck import Contains
 from rules.movegen.moves import Move
+from rules.simultaneous.state import Sealed
 
 
 class TopQuery(msgspec.Struct, frozen=True, gc=False):
@@ -30,9 +31,11 @@ class Top(msgspec.Struct, frozen=True, gc=False):
 
 
 class Inputs(msgspec.Struct, frozen=True, gc=False):
-    """The server's clock (ms), a seed it drew, the word list (text → bool) and a top."""
+    """The server's clock (ms), a seed it drew, the word list (text → bool), a top, and a
+    simultaneous's sealed games (a centre's draw and close, a room joining one)."""
 
     at: int = 0
     seed: str = ""
     contains: Contains | None = None
     top: Top | None = None
+    sealed: Sealed | None = None

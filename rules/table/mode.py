@@ -48,7 +48,7 @@ from rules.table.state import Game, State
 #: The events of a duplicate room's players and entries; no other mode has them.
 RoomEvent = PlayerAdded | PlayerRenamed | PlayerRemoved | EntriesSet
 #: The director's commands for a duplicate room's players and entries.
-RoomCommand = c.AddPlayer | c.RenamePlayer | c.RemovePlayer | c.SetEntries
+RoomCommand = c.AddPlayer | c.RenamePlayer | c.RemovePlayer | c.SetEntries | c.JoinSimultaneous
 
 #: The events a game folds in: every event but the seating, a start and an undo, which the
 #: reducer applies to the table whatever its mode.

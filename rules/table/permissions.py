@@ -73,6 +73,7 @@ HOST_ACTS = (
     c.RenamePlayer,
     c.RemovePlayer,
     c.SetEntries,
+    c.JoinSimultaneous,  # a room becomes a simultaneous's centre by its director
 )
 #: The arbiter's acts that one scorekeeper may also do (the default leaves them to the host).
 ARBITER_ACTS = (c.GivePenalty, c.RecordTop)

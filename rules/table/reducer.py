@@ -19,6 +19,8 @@ from editions import codebook
 from events.events import (
     BoardCleared,
     CellCorrected,
+    CentreAdded,
+    CentreJoined,
     ClockPaused,
     ClockReset,
     ClockStarted,
@@ -31,6 +33,7 @@ from events.events import (
     Event,
     Exchanged,
     GameEnded,
+    GameSealed,
     GameStarted,
     LineUndone,
     Mode,
@@ -44,19 +47,22 @@ from events.events import (
     RackDrawn,
     Recorded,
     RecoverySet,
+    SimultaneousCreated,
     SlipSubmitted,
     TilesPlaced,
     TopRecorded,
+    WindowClosed,
     WordWithdrawn,
     WritersSet,
 )
 from rules.board.board import Board
 from rules.errors import GameError
+from rules.simultaneous import fold as simultaneous
 from rules.table import modes, rulesets
 from rules.table.lines import Odd
 from rules.table.mode import GameEvent, ModeRules
 from rules.table.seating import seat
-from rules.table.state import Game, Notice, State, Step
+from rules.table.state import CentreGame, Game, Notice, State, Step
 from rules.table.tracking import opened
 
 
@@ -118,6 +124,11 @@ def evolve(state: State, recorded: Recorded) -> State:
                 return _table_warning(state, recorded, problem)
             step = Step(recorded, None, None)
             return State(recorded.seq, started, step, state.warnings, state.seating)
+        case CentreJoined():
+            return _centre(state, event, recorded)
+        case SimultaneousCreated() | GameSealed() | CentreAdded() | WindowClosed():
+            folded = simultaneous.evolve(state.simultaneous, event, recorded.at)
+            return replace(state, seq=recorded.seq, simultaneous=folded)
         case LineUndone():
             game = state.game
             if game is None:
@@ -172,6 +183,11 @@ def _again(game: Game, recorded: Recorded) -> Game:
     match event:
         case (
             GameStarted()
+            | CentreJoined()
+            | SimultaneousCreated()
+            | GameSealed()
+            | CentreAdded()
+            | WindowClosed()
             | LineUndone()
             | WritersSet()
             | DeviceJoined()
@@ -188,6 +204,29 @@ def _again(game: Game, recorded: Recorded) -> Game:
 
 def _kind(event: Event) -> str:
     return type(event).__struct_config__.tag  # type: ignore[return-value]
+
+
+def _centre(state: State, event: CentreJoined, recorded: Recorded) -> State:
+    """The room's game made the simultaneous's, in its edition and rule set, its players
+    kept: a start the undo cannot reach behind (a centre's game is the sealed one)."""
+    game = state.game
+    if game is None:
+        return _table_warning(state, recorded, Odd(codebook.NO_GAME))
+    try:
+        begun = _start(
+            GameStarted(event.edition, Mode.DUPLICATE, event.rules, game.players), recorded.at
+        )
+    except (Odd, GameError) as problem:
+        return _table_warning(state, recorded, problem)
+    joined = replace(
+        begun,
+        started=game.started,
+        left=game.left,
+        registered=True,
+        entries_until=game.entries_until,
+        centre=CentreGame(event.simultaneous, event.game, event.centre),
+    )
+    return State(recorded.seq, joined, Step(recorded, None, None), state.warnings, state.seating)
 
 
 def _start(event: GameStarted, at: int) -> Game:

@@ -12,6 +12,7 @@ import msgspec
 from editions import Edition
 from events.events import Mode, RackLeft, Recorded, Role, SlipScore, WordLine, Writers
 from rules.board.board import Board
+from rules.simultaneous.state import Simultaneous
 from rules.table.history import History
 from rules.table.rulesets import RuleSet
 
@@ -123,6 +124,14 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
     points_only: int = 0  # moves (duplicate: tops) whose tiles are unknown
 
 
+class CentreGame(msgspec.Struct, frozen=True, gc=False):
+    """Duplicate room: the simultaneous game the room plays as a centre, and its name there."""
+
+    simultaneous: str
+    game: int
+    name: str
+
+
 class Game(msgspec.Struct, frozen=True, gc=False):
     """One game on the table; its edition, mode and rule set resolved from their codes once,
     when it started."""
@@ -153,6 +162,7 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     left: tuple[int, ...] = ()  # duplicate room: the players taken out; their places stay
     registered: bool = False  # duplicate: a player registered or was added: a director's room
     entries_until: int = 0  # duplicate room: the last round (1-based) a player may register in
+    centre: CentreGame | None = None  # duplicate room: a simultaneous's sealed game, as a centre
 
 
 class Member(msgspec.Struct, frozen=True, gc=False):
@@ -197,3 +207,6 @@ class State(msgspec.Struct, frozen=True, gc=False):
     steps: Step | None = None
     warnings: tuple[Notice, ...] = ()  # odd events outside any game
     seating: Seating = Seating()
+    # A simultaneous's own log (never a table's): its sealed games and centres. No view of
+    # a table is made of it; ``server.simultaneous`` serves what may be seen.
+    simultaneous: Simultaneous | None = None

@@ -3,11 +3,10 @@ phone app at ``/``."""
 
 import asyncio
 import contextlib
-import functools
 import io
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,26 +15,35 @@ import segno
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
 
 import editions
 from editions import codebook
-from editions.codebook import DECLARED
 from editions.errors import GameError
 from rules.board.board import Board
 from rules.gcg.write import to_gcg
 from rules.room import record
-from rules.table.permissions import HOST, Actor
+from rules.table.permissions import HOST
 from rules.table.seating import computer, taken
 from rules.table.state import Game
-from server.http import openapi
+from server.http import openapi, simultaneous
 from server.http.catalog import catalog_json
 from server.http.games import my_games
 from server.http.guard import Guard
+from server.http.handling import (
+    api,
+    body,
+    client,
+    host_only,
+    member,
+    ok,
+    read,
+    reject,
+    tables_of,
+)
 from server.http.limits import JoinLimit, RateLimit
 from server.http.logbook import ClientNoise, Logbook
 from server.http.records import filename, readable, shown_game, start_training
@@ -43,11 +51,9 @@ from server.jobs.computer_turns import ComputerPlayer
 from server.jobs.move_timer import TICK, MoveTimer
 from server.jobs.retention import DAYS as RETENTION_DAYS
 from server.jobs.retention import Retention
-from server.live.decoding import decode
 from server.live.hub import Hub
 from server.live.messages import (
     JOINS_PER_MINUTE,
-    MAX_MESSAGE,
     TABLE_JOINS_PER_MINUTE,
     Accepted,
     CommandRequest,
@@ -59,20 +65,18 @@ from server.live.messages import (
     PreviewResult,
     RecoverRequest,
     Recovery,
-    Rejected,
     ScoreRequest,
     Seats,
     SeatsRequest,
     SeatView,
     ServerTime,
-    encoder,
 )
 from server.live.socket import as_rejected, websocket
-from server.stores.protocols import Device, Store, StoreUnavailable
+from server.simultaneous.live import Centres
+from server.stores.protocols import Store, StoreUnavailable
 from server.tables.commands import Tables, preview_move
 from server.tables.held import now_ms
 from server.tables.joins import audience, seat_of
-from server.tables.live import Live
 
 log = logging.getLogger("tilestream")
 
@@ -100,94 +104,6 @@ class Settings(msgspec.Struct, frozen=True):
     clock: Callable[[], int] = now_ms  # the server's time, ms; tests move it on
     move_tick: float = TICK  # seconds between looks for a time per move run out
     retention_days: int = RETENTION_DAYS  # idle tables are deleted after these; 0: never
-
-
-def reject(rejected: Rejected) -> Response:
-    return Response(
-        encoder.encode(rejected), DECLARED[rejected.code].status, media_type="application/json"
-    )
-
-
-def ok(body: Any, status: int = 200) -> Response:
-    return Response(encoder.encode(body), status, media_type="application/json")
-
-
-Handler = Callable[[Request], Awaitable[Response]]
-
-
-def api(handler: Handler) -> Handler:
-    """Turn every refusal of ``handler`` into a JSON error with its code: never a 500."""
-
-    async def wrapped(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except (GameError, StoreUnavailable, msgspec.ValidationError, msgspec.DecodeError) as e:
-            return reject(as_rejected(e))
-
-    return wrapped
-
-
-async def body(request: Request, kind: type) -> Any:
-    """The JSON body as ``kind``: refused (``too_large``) as soon as it is over the limit,
-    whatever it announced, so a huge body is never held in memory nor waited for; refused
-    (``bad_message``) when it comes too slowly or not at all, or nests too deep."""
-    try:
-        return decode(await _read(request), _decoder(kind))
-    except (GameError, msgspec.ValidationError, msgspec.DecodeError) as error:
-        request.state.logbook.count(as_rejected(error).code)
-        raise
-
-
-async def _read(request: Request) -> bytes:
-    declared = request.headers.get("content-length", "")
-    too_large = GameError(f"the body is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
-    if declared.isdigit() and int(declared) > MAX_MESSAGE:
-        raise too_large
-    data = bytearray()
-    seconds = request.state.body_timeout
-    try:
-        async with asyncio.timeout(seconds):
-            async for chunk in request.stream():
-                data += chunk
-                if len(data) > MAX_MESSAGE:
-                    raise too_large
-    except TimeoutError:
-        late = f"the body did not come within {seconds:g} s"
-        raise GameError(late, code=codebook.BAD_MESSAGE) from None
-    except ClientDisconnect:  # nobody hears the answer; the client's mistake, not ours
-        raise GameError("the client left before its body came", code=codebook.BAD_MESSAGE) from None
-    return bytes(data)
-
-
-@functools.cache
-def _decoder(kind: type) -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(kind)
-
-
-def bearer(request: Request) -> str:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def tables_of(request: Request | WebSocket) -> Tables:
-    tables: Tables = request.state.tables
-    return tables
-
-
-async def member(request: Request) -> tuple[str, Device, Actor, Live]:
-    """The table of the request's path, the device of its token and who that is there."""
-    table_id = request.path_params["table"]
-    device, who, live = await tables_of(request).authorise(table_id, bearer(request))
-    return table_id, device, who, live
-
-
-def host_only(who: Actor) -> None:
-    if who.role != "host":
-        raise GameError("only the host may do that", code=codebook.HOST_ONLY)
-
-
-def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 class WriteProbe:
@@ -224,7 +140,7 @@ async def health(request: Request) -> Response:
 
 @api
 async def create_table(request: Request) -> Response:
-    if not await request.state.create_limit.allow(_client(request)):
+    if not await request.state.create_limit.allow(client(request)):
         raise GameError("too many new tables from here; wait a minute", code=codebook.RATE_LIMITED)
     table, token = await tables_of(request).create()
     return ok(Joined(table.id, token, "host", None, table.code, HOST), 201)
@@ -235,7 +151,7 @@ async def seats(request: Request) -> Response:
     """The seats of the table with a code, by name and whether taken, for the join form."""
     wanted = await body(request, SeatsRequest)
     find = request.state.join_limit.find
-    _, live = await find(_client(request), wanted.code, tables_of(request).by_code)
+    _, live = await find(client(request), wanted.code, tables_of(request).by_code)
     game = live.state.game
     if game is None:
         return ok(Seats(None, ()))
@@ -248,7 +164,7 @@ async def seats(request: Request) -> Response:
 @api
 async def join(request: Request) -> Response:
     wanted = await body(request, JoinRequest)
-    await request.state.join_limit.find(_client(request), wanted.code, tables_of(request).by_code)
+    await request.state.join_limit.find(client(request), wanted.code, tables_of(request).by_code)
     table, token, who = await tables_of(request).join(
         wanted.code, wanted.role, wanted.seat, wanted.device, wanted.name
     )
@@ -270,7 +186,7 @@ async def recover(request: Request) -> Response:
     """A phone takes the director's place with the recovery code; every try counts as a
     guess of its address, a right one too, so codes cannot be tried faster than join codes."""
     wanted = await body(request, RecoverRequest)
-    if not await request.state.join_limit.guesses.allow(_client(request)):
+    if not await request.state.join_limit.guesses.allow(client(request)):
         raise GameError("too many attempts; wait a minute", code=codebook.RATE_LIMITED)
     table, token, who = await tables_of(request).recover(wanted.code, wanted.recovery)
     return ok(Joined(table.id, token, "host", None, table.code, who.device), 201)
@@ -366,10 +282,10 @@ async def _record(request: Request) -> tuple[Game, record.GameRecord]:
 @api
 async def training(request: Request) -> Response:
     """A new table playing a recorded duplicate game as training: one player, its racks."""
-    if not await request.state.create_limit.allow(_client(request)):
+    if not await request.state.create_limit.allow(client(request)):
         raise GameError("too many new tables from here; wait a minute", code=codebook.RATE_LIMITED)
     name = request.query_params.get("name") or None
-    return ok(await start_training(tables_of(request), await _read(request), name), 201)
+    return ok(await start_training(tables_of(request), await read(request), name), 201)
 
 
 @api
@@ -423,6 +339,7 @@ def create_app(settings: Settings) -> Starlette:
         await settings.store.start()
         tables = Tables(settings.store, settings.clock)
         hub = Hub(tables, settings.store)
+        centres = Centres(tables, hub)  # the simultaneous's standings across centres
         timer = MoveTimer(tables, settings.move_tick)
         timer.start()
         retention = Retention(tables, hub.gone, settings.retention_days, clock=settings.clock)
@@ -439,6 +356,7 @@ def create_app(settings: Settings) -> Starlette:
                 "store_name": settings.store_name,
                 "tables": tables,
                 "hub": hub,
+                "centres": centres,
                 "queue": settings.queue,
                 "logbook": logbook,
                 "hello_timeout": settings.hello_timeout,
@@ -460,6 +378,7 @@ def create_app(settings: Settings) -> Starlette:
             await player.stop()
             await timer.stop()
             await retention.stop()
+            await centres.close()
             await hub.close()
             await settings.store.close()
 
@@ -484,6 +403,14 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}/qr.svg", join_qr),
         Route("/api/tables/{table}/devices", devices),
         Route("/api/tables/{table}/recovery", recovery, methods=["POST"]),
+        Route("/api/simultaneous", simultaneous.create_simultaneous, methods=["POST"]),
+        Route("/api/simultaneous/{simultaneous}", simultaneous.organiser_view),
+        Route(
+            "/api/simultaneous/{simultaneous}/close", simultaneous.close_window, methods=["POST"]
+        ),
+        Route("/api/simultaneous/{simultaneous}/results.json", simultaneous.results_json),
+        Route("/api/simultaneous/{simultaneous}/results.csv", simultaneous.results_csv),
+        Route("/api/simultaneous/{simultaneous}/record.json", simultaneous.training_record),
         WebSocketRoute("/ws", websocket),
         Mount("/", StaticFiles(directory=settings.web, html=True)),
     ]

@@ -12,6 +12,7 @@ from its last seq when it reconnects, and the table never waits for it.
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from starlette import status
 from starlette.websockets import WebSocket
@@ -108,9 +109,35 @@ class Hub:
         self.tables = tables
         self.store = store
         self._rooms: dict[str, set[Connection]] = {}
+        self._watched: set[str] = set()  # followed with no phone here (a simultaneous's centres)
         self._followers: dict[str, asyncio.Task[None]] = {}
-        tables.keep_while(self._rooms.__contains__)  # a table with phones here stays held
+        self._listeners: list[Callable[[str, Live], None]] = []
+        tables.keep_while(self._follows)  # a table with phones here stays held
         store.on_deleted(self.gone)  # by this process or, with Redis, any other
+
+    def _follows(self, table_id: str) -> bool:
+        return table_id in self._rooms or table_id in self._watched
+
+    def on_moved(self, listener: Callable[[str, Live], None]) -> None:
+        """Call ``listener`` with each followed table that moved on (after its phones were
+        sent the change), and with a table a phone just entered."""
+        self._listeners.append(listener)
+
+    def phones(self, table_id: str) -> frozenset[Connection]:
+        """The phones of a table in this process."""
+        return frozenset(self._rooms.get(table_id, ()))
+
+    def watch(self, table_id: str) -> None:
+        """Follow a table with no phone of it here (its state kept current), until
+        ``unwatch``."""
+        self._watched.add(table_id)
+        if table_id not in self._followers:
+            self._followers[table_id] = asyncio.create_task(self._follow(table_id))
+
+    def unwatch(self, table_id: str) -> None:
+        self._watched.discard(table_id)
+        if table_id not in self._rooms and table_id in self._followers:
+            self._followers.pop(table_id).cancel()
 
     def connections(self) -> int:
         return sum(len(room) for room in self._rooms.values())
@@ -121,6 +148,10 @@ class Hub:
         self._rooms.setdefault(table_id, set()).add(connection)
         if table_id not in self._followers:
             self._followers[table_id] = asyncio.create_task(self._follow(table_id))
+        live = self.tables.holding(table_id)
+        if live is not None:
+            for listener in self._listeners:
+                listener(table_id, live)
 
     def leave(self, connection: Connection) -> None:
         """Stop following; the follower stops with the table's last phone."""
@@ -131,12 +162,14 @@ class Hub:
         room.discard(connection)
         if not room:
             del self._rooms[table_id]
-            self._followers.pop(table_id).cancel()
+            if table_id not in self._watched:
+                self._followers.pop(table_id).cancel()
 
     def gone(self, table_id: str) -> None:
         """A deleted table (P-11): every phone of it here is told (``table_deleted``) and let
         go, and this process forgets the table."""
         self.tables.forget(table_id)
+        self._watched.discard(table_id)
         for connection in self._rooms.pop(table_id, ()):
             connection.let_go(codebook.TABLE_DELETED, "this table was deleted", "table deleted")
         follower = self._followers.pop(table_id, None)
@@ -183,3 +216,5 @@ class Hub:
     def _broadcast(self, table_id: str, live: Live) -> None:
         for connection in list(self._rooms.get(table_id, ())):
             connection.send_state(live)
+        for listener in self._listeners:
+            listener(table_id, live)

@@ -31,6 +31,7 @@ from rules.table.inputs import Top
 from rules.table.permissions import COMPUTER, Actor
 from rules.table.state import State
 from server.live.messages import Move
+from server.simultaneous.sealed import add_centre, sealed_for
 from server.stores.protocols import Device
 from server.tables.held import Deciding
 from server.tables.joins import Joins, actor
@@ -78,6 +79,11 @@ class Tables(Joins):
         seed = secrets.token_hex(16) if isinstance(command, c.StartGame | c.NewGame) else ""
         if isinstance(command, c.DrawRack):  # a duplicate room's draw: a seed of its own
             seed = secrets.token_hex(16)
+        # A simultaneous's centre draws and closes its sealed rounds; a room joining one is
+        # first recorded in the simultaneous's log (``server.simultaneous.sealed``).
+        sealed = await sealed_for(self, table_id, command)
+        if isinstance(command, c.JoinSimultaneous) and sealed is not None:
+            await add_centre(self, table_id, device, command, sealed)
 
         def deciding(top: Top | None) -> Deciding:
             def on(state: State) -> tuple[tuple[TableEvent, ...], str]:
@@ -100,7 +106,14 @@ class Tables(Joins):
                     contains = lexicon(edition)
                 at = self.clock()
                 events = decide(
-                    state, command, at=at, actor=who, seed=seed, contains=contains, top=top
+                    state,
+                    command,
+                    at=at,
+                    actor=who,
+                    seed=seed,
+                    contains=contains,
+                    top=top,
+                    sealed=sealed,
                 )
                 return events, who.device
 
@@ -127,8 +140,8 @@ class Tables(Joins):
         if who is not None:
             check(state, who, command)  # raises the refusal the decision would give
         query = tops.needed(state, command)
-        if query is None:
-            return None
+        if query is None or (state.game is not None and state.game.centre is not None):
+            return None  # a centre's top was found once, when its game was sealed
         graph = await asyncio.to_thread(word_graph, query.board.edition.code)
         if graph is None:
             return None

@@ -100,6 +100,10 @@ class Held:
         """Hold a table for as long as ``followed(table_id)``: the hub's phones follow it."""
         self._followed = followed
 
+    def holding(self, table_id: str) -> Live | None:
+        """The table as this process holds it now, perhaps stale; None when not held."""
+        return self._live.get(table_id)
+
     def held(self) -> frozenset[str]:
         """The tables this process holds in memory."""
         return frozenset(self._live)

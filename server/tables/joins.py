@@ -100,7 +100,9 @@ class Joins(Held):
         table = await self.store.table_by_code(code.strip().upper())
         if table is None:
             raise GameError(f"no table has the code {code!r}", code=codebook.UNKNOWN_CODE)
-        return table, await self.live(table.id)
+        live = await self.live(table.id)
+        _refuse_simultaneous(live)
+        return table, live
 
     async def join(
         self, code: str, role: JoiningRole, seat: int | None, key: str, name: str | None = None
@@ -189,6 +191,7 @@ class Joins(Held):
         """
         device = await self.device(table_id, token)
         live = await self.live(table_id)
+        _refuse_simultaneous(live)
         return device, self.actor(live, device), live
 
     def actor(self, live: Live, device: Device) -> Actor:
@@ -204,6 +207,13 @@ class Joins(Held):
             touching = asyncio.ensure_future(self.store.touch(device.table, who.device, at))
             touching.add_done_callback(_quiet)  # "last seen" may lag; a command must not
         return who
+
+
+def _refuse_simultaneous(live: Live) -> None:
+    """A simultaneous's log is no table: nobody joins, plays at or reads it as one (its
+    sealed racks are in it); its organiser has routes of its own."""
+    if live.state.simultaneous is not None:
+        raise GameError("that is a simultaneous, not a table", code=codebook.NOT_A_TABLE)
 
 
 def _quiet(task: "asyncio.Future[None]") -> None:

@@ -1,0 +1,187 @@
+"""The standings of a simultaneous: a projection folded from its centres' own logs.
+
+Each centre's room holds its players' cells, as any room does (``rules.room``); nothing of
+a result is written twice. For every game the rows of every centre are put together and
+placed by total (equal totals share a place, P-35); the percentage is of the tops of the
+rounds that centre has closed, so a centre playing later in a window stands by what it
+has played. Across a series a player is their centre's name and their own (a federation's
+licence number would be sturdier: ``docs/decisions.md``); the series places them by the
+total of the games they played. Rebuilt from the logs, the projection is the same.
+"""
+
+from collections.abc import Mapping
+
+import msgspec
+
+from rules.simultaneous.state import Simultaneous
+from rules.table.settlement import places
+from rules.table.state import Game
+
+
+class Row(msgspec.Struct, frozen=True, gc=False):
+    """One player of one centre in one game: their cell in each closed round (None: empty),
+    their total (solos and penalties in), and the tops of those rounds."""
+
+    place: int
+    tied: bool
+    centre: str  # the centre's name
+    table: str
+    player: int  # the player's seat in the centre's room
+    name: str
+    scores: tuple[int | None, ...]
+    total: int
+    tops: int
+
+    @property
+    def percent_tenths(self) -> int | None:
+        """The total as tenths of a percent of the tops, rounded half up (DUP-07)."""
+        return (self.total * 1000 + self.tops // 2) // self.tops if self.tops else None
+
+
+class Progress(msgspec.Struct, frozen=True, gc=False):
+    """Where a centre is: rounds closed, players in, slips handed in for the open round
+    (once its rack is drawn), whether its game is over."""
+
+    table: str
+    name: str
+    game: int
+    closed: int
+    players: int
+    slips: int
+    racked: bool
+    ended: bool
+
+
+class GameStandings(msgspec.Struct, frozen=True, gc=False):
+    """One game: its rounds sealed, every centre's progress and every player placed."""
+
+    game: int
+    rounds: int
+    centres: tuple[Progress, ...]
+    rows: tuple[Row, ...]
+
+
+class SeriesRow(msgspec.Struct, frozen=True, gc=False):
+    """A player across the series: games played, the sum of their totals and tops."""
+
+    place: int
+    tied: bool
+    centre: str
+    name: str
+    games: int
+    total: int
+    tops: int
+
+    @property
+    def percent_tenths(self) -> int | None:
+        return (self.total * 1000 + self.tops // 2) // self.tops if self.tops else None
+
+
+class Standings(msgspec.Struct, frozen=True, gc=False):
+    games: tuple[GameStandings, ...]
+    series: tuple[SeriesRow, ...]
+
+
+def project(
+    simultaneous_id: str, simultaneous: Simultaneous, rooms: Mapping[str, Game | None]
+) -> Standings:
+    """The standings from each centre's current game (``rooms``, by table id; a centre
+    missing or whose game is not this simultaneous's counts as not begun)."""
+    games = tuple(
+        _game(simultaneous_id, simultaneous, index, rooms)
+        for index in range(len(simultaneous.games))
+    )
+    return Standings(games, _series(games) if len(games) > 1 else ())
+
+
+def _game(
+    simultaneous_id: str, simultaneous: Simultaneous, index: int, rooms: Mapping[str, Game | None]
+) -> GameStandings:
+    progress: list[Progress] = []
+    unplaced: list[Row] = []
+    for centre in simultaneous.centres:
+        if centre.game != index:
+            continue
+        game = rooms.get(centre.table)
+        played = game.centre if game is not None else None
+        if (
+            game is None
+            or played is None
+            or (played.simultaneous, played.game)
+            != (
+                simultaneous_id,
+                index,
+            )
+        ):
+            # not read yet, or a room whose own log never took the join: nothing played
+            progress.append(Progress(centre.table, centre.name, index, 0, 0, 0, False, False))
+            continue
+        closed = [r for r in game.rounds if r.top is not None]
+        tops = sum(r.top or 0 for r in closed)
+        players = [p for p in range(len(game.players)) if p not in game.left]
+        open_round = game.rounds[-1] if game.rounds else None
+        racked = open_round is not None and open_round.top is None and bool(open_round.rack)
+        progress.append(
+            Progress(
+                centre.table,
+                played.name,
+                index,
+                len(closed),
+                len(players),
+                len(game.slips),
+                racked,
+                game.ended is not None,
+            )
+        )
+        for p in players:
+            name = game.players[p] or f"#{p + 1}"
+            scores = tuple(r.scores[p] for r in closed)
+            unplaced.append(
+                Row(0, False, played.name, centre.table, p, name, scores, game.totals[p], tops)
+            )
+    return GameStandings(
+        index, len(simultaneous.games[index].rounds), tuple(progress), _placed(unplaced)
+    )
+
+
+def _placed(rows: list[Row]) -> tuple[Row, ...]:
+    ordered = sorted(rows, key=lambda r: (-r.total, r.centre.casefold(), r.name.casefold()))
+    totals = [r.total for r in ordered]
+    shared = _shared(totals)
+    return tuple(
+        msgspec.structs.replace(r, place=place, tied=shared[r.total] > 1)
+        for r, place in zip(ordered, places(totals), strict=True)
+    )
+
+
+def _shared(totals: list[int]) -> dict[int, int]:
+    counted: dict[int, int] = {}
+    for total in totals:
+        counted[total] = counted.get(total, 0) + 1
+    return counted
+
+
+def key(centre: str, name: str) -> tuple[str, str]:
+    """Who a player is across a series: their centre's name and their own, as typed but
+    for case and spaces."""
+    return " ".join(centre.split()).casefold(), " ".join(name.split()).casefold()
+
+
+def _series(games: tuple[GameStandings, ...]) -> tuple[SeriesRow, ...]:
+    players: dict[tuple[str, str], SeriesRow] = {}
+    for game in games:
+        for row in game.rows:
+            k = key(row.centre, row.name)
+            was = players.get(k) or SeriesRow(0, False, row.centre, row.name, 0, 0, 0)
+            players[k] = msgspec.structs.replace(
+                was, games=was.games + 1, total=was.total + row.total, tops=was.tops + row.tops
+            )
+    ordered = sorted(
+        players.values(), key=lambda r: (-r.total, r.centre.casefold(), r.name.casefold())
+    )
+    totals = [r.total for r in ordered]
+    shared = _shared(totals)
+    return tuple(
+        msgspec.structs.replace(r, place=place, tied=shared[r.total] > 1)
+        for r, place in zip(ordered, places(totals), strict=True)
+    )
