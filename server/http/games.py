@@ -39,6 +39,8 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
     except GameError:
         return None
     live = await tables.live(table_id)
+    if live.state.simultaneous is not None:  # an organiser's token: no table, no game
+        return None
     who = actor(live.state, device)
     if who is None or who.role == "waiting":
         return None

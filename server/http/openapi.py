@@ -8,6 +8,7 @@ import msgspec
 from editions.codebook import DECLARED
 from rules.board.scoring import MoveScore
 from rules.room.record import GameRecord
+from rules.simultaneous.results import GameResults, SeriesResults
 from rules.table.views import TableView
 from server.http.catalog import Catalog
 from server.http.records import Training
@@ -29,6 +30,7 @@ from server.live.messages import (
     SeatsRequest,
     ServerTime,
 )
+from server.simultaneous.messages import Created, CreateSimultaneous, OrganiserView
 
 TYPES = (
     Accepted,
@@ -52,6 +54,11 @@ TYPES = (
     ServerTime,
     TableView,
     Training,
+    CreateSimultaneous,
+    Created,
+    OrganiserView,
+    GameResults,
+    SeriesResults,
 )
 
 
@@ -66,6 +73,17 @@ def _json(kind: type, description: str) -> dict[str, Any]:
 _REFUSED = _json(Rejected, "refused: a stable code and its parameters")
 _AUTH: list[dict[str, list[str]]] = [{"token": []}]
 _TABLE = [{"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}]
+_SIMULTANEOUS = [
+    {"name": "simultaneous", "in": "path", "required": True, "schema": {"type": "string"}}
+]
+_GAME = {
+    "name": "game",
+    "in": "query",
+    "schema": {"type": "string"},
+    "description": "the game from 1 (the first by default), or 'series' for the series",
+}
+_CSV = {"description": "CSV text", "content": {"text/csv": {"schema": {"type": "string"}}}}
+_SEALED = _json(Rejected, "results_sealed: the game's window has not closed")
 
 PATHS: dict[str, Any] = {
     "/health": {
@@ -286,6 +304,89 @@ PATHS: dict[str, Any] = {
                 "400": _REFUSED,
                 "413": _REFUSED,
                 "429": _REFUSED,
+            },
+        }
+    },
+    "/api/simultaneous": {
+        "post": {
+            "summary": "A new simultaneous: one or more duplicate games, each drawn and its "
+            "tops found once and sealed; the code club directors join with and the "
+            "organiser's token",
+            "requestBody": {"content": {"application/json": {"schema": _ref(CreateSimultaneous)}}},
+            "responses": {
+                "201": _json(Created, "the simultaneous"),
+                "400": _REFUSED,
+                "413": _REFUSED,
+                "429": _REFUSED,
+            },
+        }
+    },
+    "/api/simultaneous/{simultaneous}": {
+        "get": {
+            "summary": "The organiser's view: every game's window, every centre's progress "
+            "(rounds closed, players, slips in), the standings per game and of the series",
+            "security": _AUTH,
+            "parameters": _SIMULTANEOUS,
+            "responses": {
+                "200": _json(OrganiserView, "the simultaneous"),
+                "401": _REFUSED,
+                "403": _REFUSED,
+                "404": _REFUSED,
+            },
+        }
+    },
+    "/api/simultaneous/{simultaneous}/close": {
+        "post": {
+            "summary": "The organiser closes a game's window now (?game=, from 1): no centre "
+            "draws a rack of it any more, and its results are published",
+            "security": _AUTH,
+            "parameters": [*_SIMULTANEOUS, _GAME],
+            "responses": {
+                "200": _json(OrganiserView, "the simultaneous"),
+                "400": _REFUSED,
+                "401": _REFUSED,
+                "403": _REFUSED,
+            },
+        }
+    },
+    "/api/simultaneous/{simultaneous}/results.json": {
+        "get": {
+            "summary": "A game's results (every player with their centre and each round's "
+            "score, under the sealed tops) or the series', once the window closed",
+            "parameters": [*_SIMULTANEOUS, _GAME],
+            "responses": {
+                "200": {
+                    "description": "the results of the game, or of the series",
+                    "content": {
+                        "application/json": {
+                            "schema": {"oneOf": [_ref(GameResults), _ref(SeriesResults)]}
+                        }
+                    },
+                },
+                "400": _REFUSED,
+                "403": _SEALED,
+                "404": _REFUSED,
+            },
+        }
+    },
+    "/api/simultaneous/{simultaneous}/results.csv": {
+        "get": {
+            "summary": "The results as CSV: place, name, centre, each round, total, "
+            "difference, percentage (a game); games, total, tops, percentage (the series)",
+            "parameters": [*_SIMULTANEOUS, _GAME],
+            "responses": {"200": _CSV, "400": _REFUSED, "403": _SEALED, "404": _REFUSED},
+        }
+    },
+    "/api/simultaneous/{simultaneous}/record.json": {
+        "get": {
+            "summary": "The sealed game as a duplicate game record, to play as training "
+            "(POST it to /api/training), once the window closed",
+            "parameters": [*_SIMULTANEOUS, _GAME],
+            "responses": {
+                "200": _json(GameRecord, "the game record"),
+                "400": _REFUSED,
+                "403": _SEALED,
+                "404": _REFUSED,
             },
         }
     },

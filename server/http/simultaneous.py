@@ -19,6 +19,7 @@ from rules.simultaneous.seal import replayed
 from rules.simultaneous.state import SealedGame, Simultaneous
 from rules.table.state import State
 from server.http.handling import api, bearer, body, client, ok, tables_of
+from server.live.messages import encoder
 from server.simultaneous.create import create
 from server.simultaneous.live import Centres
 from server.simultaneous.messages import CreateSimultaneous
@@ -62,8 +63,8 @@ async def close_window(request: Request) -> Response:
 
 @api
 async def results_json(request: Request) -> Response:
-    body_, _ = await _results(request, lambda r: record_bytes(r), lambda r: record_bytes(r))
-    return Response(body_, media_type="application/json")
+    data, _ = await _results(request, encoder.encode, encoder.encode)
+    return Response(data, media_type="application/json")
 
 
 @api
@@ -84,12 +85,6 @@ async def training_record(request: Request) -> Response:
     _published(sealed, centres.tables.clock())
     game = replayed(simultaneous.edition, simultaneous.rules, sealed.rounds)
     return Response(record.encode(record.record(game)), media_type="application/json")
-
-
-def record_bytes(value: object) -> bytes:
-    from server.live.messages import encoder
-
-    return encoder.encode(value)
 
 
 async def _results(

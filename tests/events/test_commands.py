@@ -105,6 +105,11 @@ DECODES = [
     pytest.param(
         {"type": "appoint_director", "device": "d1"}, c.AppointDirector("d1"), id="appoint"
     ),
+    pytest.param(
+        {"type": "join_simultaneous", "code": "KTC87X", "game": 1, "centre": "Club A"},
+        c.JoinSimultaneous("KTC87X", 1, "Club A"),
+        id="join_simultaneous",
+    ),
     pytest.param({"type": "exchange"}, c.Exchange(), id="exchange"),
     pytest.param({"type": "withdraw_word", "player": 0}, c.WithdrawWord(0), id="withdraw_word"),
     pytest.param(

@@ -104,6 +104,20 @@ EXAMPLES = [
     pytest.param(e.DirectorAppointed("d1"), id="director_appointed"),
     pytest.param(e.RecoverySet("ab" * 32), id="recovery_set"),
     pytest.param(e.DirectorReplaced("d2"), id="director_replaced"),
+    pytest.param(e.RackDrawn(0, "ABCDEFG", sealed=True), id="rack_sealed"),
+    pytest.param(e.CentreJoined("S1", 0, "Club A", "fr", "duplicate"), id="centre_joined"),
+    pytest.param(e.SimultaneousCreated("Simultané", "fr", "duplicate"), id="simultaneous"),
+    pytest.param(
+        e.GameSealed(
+            0,
+            1_000,
+            2_000,
+            (e.SealedRound("ABCDEFG", ("AEIOUYY",), (e.TopRecorded(30), e.GameEnded())),),
+        ),
+        id="game_sealed",
+    ),
+    pytest.param(e.CentreAdded("T1", "Club A", 0), id="centre_added"),
+    pytest.param(e.WindowClosed(0), id="window_closed"),
 ]
 
 

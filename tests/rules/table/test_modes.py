@@ -14,7 +14,8 @@ from rules.table.mode import GameCommand, GameEvent
 
 TABLE_EVENTS = {e.GameStarted, e.LineUndone, e.WritersSet, e.DeviceJoined, e.DeviceAdmitted,
                 e.DeviceRemoved, e.DirectorAppointed, e.RecoverySet,
-                e.DirectorReplaced}  # fmt: skip
+                e.DirectorReplaced, e.CentreJoined, e.SimultaneousCreated, e.GameSealed,
+                e.CentreAdded, e.WindowClosed}  # fmt: skip
 TABLE_COMMANDS = {c.StartGame, c.NewGame, c.Undo, c.SetWriters, c.AdmitDevice, c.RemoveDevice,
                   c.AppointDirector}  # fmt: skip
 
