@@ -4,18 +4,21 @@ Each centre's room holds its players' cells, as any room does (``rules.room``); 
 a result is written twice. For every game the rows of every centre are put together and
 placed by total (equal totals share a place, P-35); the percentage is of the tops of the
 rounds that centre has closed, so a centre playing later in a window stands by what it
-has played. Across a series a player is their centre's name and their own (a federation's
-licence number would be sturdier: ``docs/decisions.md``); the series places them by the
-total of the games they played. Rebuilt from the logs, the projection is the same.
+has played. A centre's own phones see everyone as they stood after the rounds that centre
+has closed (``upto``): a centre playing later in a window learns nothing of a round it has
+not played, not even the scores others made in it. Across a series a player is their
+centre's name and their own (a federation's licence number would be sturdier:
+``docs/decisions.md``); the series places them by the total of the games they played.
+Rebuilt from the logs, the projection is the same.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import msgspec
 
 from rules.simultaneous.state import Simultaneous
 from rules.table.settlement import places
-from rules.table.state import Game
+from rules.table.state import Game, Round
 
 
 class Row(msgspec.Struct, frozen=True, gc=False):
@@ -31,11 +34,27 @@ class Row(msgspec.Struct, frozen=True, gc=False):
     scores: tuple[int | None, ...]
     total: int
     tops: int
+    points: tuple[int, ...] = ()  # what each closed round added: the cell and its solo
+    round_tops: tuple[int, ...] = ()  # each closed round's top
 
     @property
     def percent_tenths(self) -> int | None:
         """The total as tenths of a percent of the tops, rounded half up (DUP-07)."""
         return (self.total * 1000 + self.tops // 2) // self.tops if self.tops else None
+
+    def upto(self, rounds: int) -> "Row":
+        """The row as it stood after its first ``rounds`` rounds (penalties and bonuses
+        beside the rounds count once every round it played is in)."""
+        if len(self.points) <= rounds:
+            return self
+        return msgspec.structs.replace(
+            self,
+            scores=self.scores[:rounds],
+            total=sum(self.points[:rounds]),
+            tops=sum(self.round_tops[:rounds]),
+            points=self.points[:rounds],
+            round_tops=self.round_tops[:rounds],
+        )
 
 
 class Progress(msgspec.Struct, frozen=True, gc=False):
@@ -91,7 +110,7 @@ def project(
         _game(simultaneous_id, simultaneous, index, rooms)
         for index in range(len(simultaneous.games))
     )
-    return Standings(games, _series(games) if len(games) > 1 else ())
+    return Standings(games, series(g.rows for g in games) if len(games) > 1 else ())
 
 
 def _game(
@@ -133,15 +152,39 @@ def _game(
                 game.ended is not None,
             )
         )
+        round_tops = tuple(r.top or 0 for r in closed)
         for p in players:
             name = game.players[p] or f"#{p + 1}"
             scores = tuple(r.scores[p] for r in closed)
+            points = tuple((r.scores[p] or 0) + _solo(r, p) for r in closed)
             unplaced.append(
-                Row(0, False, played.name, centre.table, p, name, scores, game.totals[p], tops)
+                Row(
+                    0,
+                    False,
+                    played.name,
+                    centre.table,
+                    p,
+                    name,
+                    scores,
+                    game.totals[p],
+                    tops,
+                    points,
+                    round_tops,
+                )
             )
     return GameStandings(
         index, len(simultaneous.games[index].rounds), tuple(progress), _placed(unplaced)
     )
+
+
+def _solo(played: Round, player: int) -> int:
+    return next((r.solo for r in played.results if r.player == player), 0)
+
+
+def upto(rows: tuple[Row, ...], rounds: int) -> tuple[Row, ...]:
+    """The standings as a centre that has closed ``rounds`` rounds may see them: every
+    player as they stood after at most that many rounds, placed again."""
+    return _placed([row.upto(rounds) for row in rows])
 
 
 def _placed(rows: list[Row]) -> tuple[Row, ...]:
@@ -167,10 +210,11 @@ def key(centre: str, name: str) -> tuple[str, str]:
     return " ".join(centre.split()).casefold(), " ".join(name.split()).casefold()
 
 
-def _series(games: tuple[GameStandings, ...]) -> tuple[SeriesRow, ...]:
+def series(games: Iterable[tuple[Row, ...]]) -> tuple[SeriesRow, ...]:
+    """The series from each game's rows: a player's games, totals and tops added."""
     players: dict[tuple[str, str], SeriesRow] = {}
-    for game in games:
-        for row in game.rows:
+    for rows in games:
+        for row in rows:
             k = key(row.centre, row.name)
             was = players.get(k) or SeriesRow(0, False, row.centre, row.name, 0, 0, 0)
             players[k] = msgspec.structs.replace(

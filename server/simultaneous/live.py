@@ -18,7 +18,7 @@ from msgspec.structs import replace
 
 from editions import codebook
 from editions.errors import GameError
-from rules.simultaneous.standings import Row, SeriesRow, Standings, key, project
+from rules.simultaneous.standings import Row, SeriesRow, Standings, key, project, series, upto
 from rules.simultaneous.state import SealedGame, Simultaneous
 from rules.table.settlement import places
 from server.live.hub import Connection, Hub
@@ -130,16 +130,20 @@ class Centres:
         if found is None:
             return
         simultaneous, standings = found
-        for centre in simultaneous.centres:
-            phones = self.hub.phones(centre.table)
-            live = self.tables.holding(centre.table)
-            if not phones or live is None or live.state.game is None:
+        now = self.tables.clock()
+        seen: dict[tuple[int, int], _Seen] = {}  # centres at the same round see the same
+        for progress in (p for g in standings.games for p in g.centres):
+            phones = self.hub.phones(progress.table)
+            live = self.tables.holding(progress.table)
+            if not phones or live is None:
                 continue
             game = live.state.game
-            if game.centre is None or game.centre.simultaneous != of:
+            if game is None or game.centre is None or game.centre.simultaneous != of:
                 continue
-            frames = _Frames(of, simultaneous, standings, game.centre.game, centre.table,
-                             game.centre.name, self.tables.clock())  # fmt: skip
+            at = (game.centre.game, progress.closed)
+            if at not in seen:
+                seen[at] = _Seen(standings, *at)
+            frames = _Frames(of, simultaneous, seen[at], progress.table, game.centre.name, now)
             for phone in phones:
                 who = actor(live.state, phone.device) if phone.device is not None else None
                 if who is None:
@@ -201,45 +205,59 @@ class Centres:
         return found
 
 
+class _Seen:
+    """The standings as the centres that have closed ``closed`` rounds of game ``game`` see
+    them (``rules.simultaneous.standings.upto``), with the series so far."""
+
+    def __init__(self, standings: Standings, game: int, closed: int) -> None:
+        self.game = game
+        self.rows = upto(standings.games[game].rows, closed)
+        self.centres = len(standings.games[game].centres)
+        games = [g.rows for g in standings.games[:game]] + [self.rows]
+        self.series = (
+            {key(r.centre, r.name): r for r in series(games)} if len(standings.games) > 1 else {}
+        )
+        self.leaders = tuple(_placed(r) for r in self.rows[:LEADERS_ROOM])
+
+
 class _Frames:
     """The frames of one centre's phones, from one fold of the standings."""
 
-    def __init__(self, of: str, simultaneous: Simultaneous, standings: Standings, game: int,
-                 table: str, centre: str, now: int) -> None:  # fmt: skip
-        self.played = standings.games[game]
-        self.table = table
+    def __init__(self, of: str, simultaneous: Simultaneous, seen: _Seen, table: str,
+                 centre: str, now: int) -> None:  # fmt: skip
+        self.seen = seen
         self.room = SimultaneousFrame(
             of,
             simultaneous.name,
             centre,
-            _info(simultaneous.games[game], now),
+            _info(simultaneous.games[seen.game], now),
             len(simultaneous.games),
-            len(self.played.centres),
-            len(self.played.rows),
-            tuple(_placed(r) for r in self.played.rows[:LEADERS_ROOM]),
+            seen.centres,
+            len(seen.rows),
+            seen.leaders,
         )
-        mine = [r for r in self.played.rows if r.table == table]
+        mine = [r for r in seen.rows if r.table == table]
         self.centre_places = dict(
             zip((r.player for r in mine), places([r.total for r in mine]), strict=True)
         )
         self.centre_of = len(mine)
-        self.series = {key(r.centre, r.name): r for r in standings.series}
-        self.leaders = self.room.leaders[:LEADERS]
         self.rows = {r.player: r for r in mine}
 
     def frame(self, seat: int | None) -> bytes:
         if seat is None:  # the director, a co-director, the room display
             return encoder.encode(self.room)
         row = self.rows.get(seat)
-        you = series = None
+        you = series_place = None
         if row is not None:
-            you = Position(row.place, len(self.played.rows), self.centre_places[seat],
+            you = Position(row.place, len(self.seen.rows), self.centre_places[seat],
                            self.centre_of, row.total, row.percent_tenths, row.tied)  # fmt: skip
-            overall = self.series.get(key(row.centre, row.name))
+            overall = self.seen.series.get(key(row.centre, row.name))
             if overall is not None:
-                series = Position(overall.place, len(self.series), 0, 0, overall.total,
-                                  overall.percent_tenths, overall.tied)  # fmt: skip
-        return encoder.encode(replace(self.room, leaders=self.leaders, you=you, series=series))
+                series_place = Position(overall.place, len(self.seen.series), 0, 0,
+                                        overall.total, overall.percent_tenths,
+                                        overall.tied)  # fmt: skip
+        leaders = self.room.leaders[:LEADERS]
+        return encoder.encode(replace(self.room, leaders=leaders, you=you, series=series_place))
 
 
 def _info(game: SealedGame, now: int) -> GameInfo:
