@@ -6,6 +6,11 @@ one — is older than the retention time; a larger backlog goes over the followi
 so no sweep holds the store for long. Several processes on one Redis all sweep: a table
 two of them find is deleted once, and each process's phones of it are told
 (``table_deleted``) as when its host deletes it. Zero days keeps every table for ever.
+
+A simultaneous's centres hold its results (``rules.simultaneous.standings`` folds them from
+their logs), so an idle centre stays as long as its simultaneous does, and goes in the
+sweep after it. A sweep looks past the centres it kept before, so however many there are
+they never hold up the deletion of other tables.
 """
 
 import asyncio
@@ -13,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from server.stores.protocols import StoreUnavailable
+from server.stores.protocols import StoreUnavailable, TableGone
 from server.tables.commands import Tables
 from server.tables.held import now_ms
 
@@ -45,6 +50,7 @@ class Retention:
         self.batch = batch
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
+        self._kept: set[str] = set()  # idle centres of a simultaneous still there
 
     def start(self) -> None:
         """Sweep now and every ``every`` seconds; nothing when tables are kept for ever."""
@@ -77,11 +83,28 @@ class Retention:
         if self.days <= 0:
             return []
         before = self.clock() - self.days * DAY_MS
-        deleted = []
-        for table_id in await self.tables.store.idle_tables(before, self.batch):
+        deleted: list[str] = []
+        idle = await self.tables.store.idle_tables(before, self.batch + len(self._kept))
+        self._kept &= set(idle)
+        for table_id in idle:
+            if len(deleted) >= self.batch:
+                break
+            if await self._results_of_a_simultaneous(table_id):
+                self._kept.add(table_id)
+                continue
             if await self.tables.delete(table_id):
                 deleted.append(table_id)
             self.gone(table_id)
         if deleted:
             log.info("retention: %d tables idle for %d days deleted", len(deleted), self.days)
         return deleted
+
+    async def _results_of_a_simultaneous(self, table_id: str) -> bool:
+        """Is the table a centre whose simultaneous is still there?"""
+        try:
+            game = (await self.tables.live(table_id)).state.game
+        except TableGone:
+            return False
+        if game is None or game.centre is None:
+            return False
+        return await self.tables.store.table(game.centre.simultaneous) is not None

@@ -16,6 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from events import commands as c
+from events.events import CentreJoined, GameSealed, GameStarted, Mode, SimultaneousCreated
 from server.jobs.retention import DAY_MS, Retention
 from server.stores.protocols import Store
 from server.stores.redis_streams import RedisStore
@@ -210,6 +211,45 @@ async def test_retention_deletes_a_bounded_batch_per_sweep(store: Store) -> None
         await made_at(store, NOW - (40 + n) * DAY_MS, started=False)
     retention = Retention(Tables(store), lambda _: None, 30, batch=2, clock=lambda: NOW)
     assert [len(await retention.sweep()) for _ in range(4)] == [2, 2, 1, 0]
+
+
+async def simultaneous_at(store: Store, at: int) -> str:
+    """A simultaneous made at ``at`` ms (one game with no round: its log, not its seal)."""
+    tables = Tables(store, clock=lambda: at)
+    table, _ = await tables.create()
+    events = (SimultaneousCreated("S", "nl", "duplicate"), GameSealed(0, at, at + DAY_MS, ()))
+    await store.append(table.id, 0, events, at=at)
+    return table.id
+
+
+async def centre_at(store: Store, at: int, simultaneous: str) -> str:
+    """A duplicate room made at ``at`` ms that became a centre of ``simultaneous``."""
+    table_id, _ = await made_at(store, at, started=False)
+    events = (
+        GameStarted("nl", Mode.DUPLICATE, "duplicate", ()),
+        CentreJoined(simultaneous, 0, "Club A", "nl", "duplicate"),
+    )
+    await store.append(table_id, 0, events, at=at)
+    return table_id
+
+
+async def test_an_idle_centre_stays_while_its_simultaneous_does(store: Store) -> None:
+    simultaneous = await simultaneous_at(store, NOW - 31 * DAY_MS)
+    centre = await centre_at(store, NOW - 40 * DAY_MS, simultaneous)
+    retention = Retention(Tables(store), lambda _: None, 30, clock=lambda: NOW)
+    assert await retention.sweep() == [simultaneous]  # its centre holds its results till then
+    assert await store.table(centre) is not None
+    assert await retention.sweep() == [centre]
+
+
+async def test_centres_kept_never_hold_up_other_tables(store: Store) -> None:
+    simultaneous = await simultaneous_at(store, NOW - DAY_MS)
+    centre = await centre_at(store, NOW - 50 * DAY_MS, simultaneous)
+    other, _ = await made_at(store, NOW - 40 * DAY_MS)
+    retention = Retention(Tables(store), lambda _: None, 30, batch=1, clock=lambda: NOW)
+    swept = [await retention.sweep() for _ in range(3)]
+    assert [other] in swept
+    assert await store.table(centre) is not None
 
 
 async def test_retention_of_zero_days_keeps_every_table(store: Store) -> None:
