@@ -21,6 +21,7 @@ from editions.errors import GameError
 from rules.simultaneous.standings import Row, SeriesRow, Standings, key, project, series, upto
 from rules.simultaneous.state import SealedGame, Simultaneous
 from rules.table.settlement import places
+from rules.table.state import Game
 from server.live.hub import Connection, Hub
 from server.live.messages import encoder
 from server.simultaneous.messages import (
@@ -54,6 +55,7 @@ class Centres:
         self._dirty: set[str] = set()
         self._flushing: asyncio.Task[None] | None = None
         self._sent: weakref.WeakKeyDictionary[Connection, bytes] = weakref.WeakKeyDictionary()
+        self._shown: dict[str, tuple[object, ...]] = {}  # centre → what its standings read
         self.folds = 0  # how often standings were folded (the benchmark reads it)
 
     async def close(self) -> None:
@@ -70,6 +72,12 @@ class Centres:
             of = table_id
         elif state.game is not None and state.game.centre is not None:
             of = state.game.centre.simultaneous
+            # A slip, a draw, a join to the room changes no phone's standings: only what
+            # the projection reads of the room does (its closed rounds, totals, players).
+            shown = _shown(state.game)
+            if self._shown.get(table_id) == shown and of in self._watched:
+                return
+            self._shown[table_id] = shown
         else:
             return
         self._follow(of)
@@ -258,6 +266,12 @@ class _Frames:
                                         overall.tied)  # fmt: skip
         leaders = self.room.leaders[:LEADERS]
         return encoder.encode(replace(self.room, leaders=leaders, you=you, series=series_place))
+
+
+def _shown(game: Game) -> tuple[object, ...]:
+    """What the standings read of a centre's game, to compare: its closed rounds (and each
+    one's cells), its totals, its players and who left, whether it ended."""
+    return (len(game.rounds), game.totals, game.players, game.left, game.ended is not None)
 
 
 def _info(game: SealedGame, now: int) -> GameInfo:
