@@ -193,11 +193,13 @@ class Centres:
         await self.simultaneous(of)
 
     async def simultaneous(self, of: str) -> Simultaneous:
-        """The simultaneous ``of`` as its log stands; raises GameError (``no_simultaneous``)."""
-        try:
-            simultaneous = (await self.tables.live(of)).state.simultaneous
-        except GameError:
-            simultaneous = None
+        """The simultaneous ``of`` as its log stands; raises GameError (``no_simultaneous``).
+        An id that names nothing is looked up in the registry first: a public route never
+        holds a log for any id a client makes up."""
+        simultaneous = None
+        if await self.tables.store.table(of) is not None:
+            with contextlib.suppress(GameError):
+                simultaneous = (await self.tables.caught_up(of)).state.simultaneous
         if simultaneous is None:
             raise GameError("no simultaneous has that id", code=codebook.NO_SIMULTANEOUS)
         return simultaneous

@@ -19,14 +19,14 @@ async def sealed_for(tables: Held, table_id: str, command: c.TableCommand) -> Se
         found = await tables.store.table_by_code(command.code.strip().upper())
         if found is None:
             return None
-        simultaneous = (await tables.live(found.id)).state.simultaneous
+        simultaneous = (await tables.caught_up(found.id)).state.simultaneous
         return Sealed(found.id, simultaneous, command.game) if simultaneous else None
     if isinstance(command, c.DrawRack | c.CloseRound):
         game = (await tables.live(table_id)).state.game
         if game is None or game.centre is None:
             return None
         of = game.centre.simultaneous
-        simultaneous = (await tables.live(of)).state.simultaneous
+        simultaneous = (await tables.caught_up(of)).state.simultaneous
         return Sealed(of, simultaneous, game.centre.game) if simultaneous else None
     return None
 

@@ -96,6 +96,17 @@ class Held:
         self._moved(table_id, live, before)
         return live
 
+    async def caught_up(self, table_id: str) -> Live:
+        """The table read to its last event even when a subscription here follows it: for a
+        decision that must not lag another process's append by a moment (a simultaneous's
+        window closed early, read by a centre's draw)."""
+        live = await self.live(table_id)
+        if self.store.shared:
+            before = live.state.seq
+            live.fold(await self._read(table_id, before))
+            self._moved(table_id, live, before)
+        return live
+
     def keep_while(self, followed: Callable[[str], bool]) -> None:
         """Hold a table for as long as ``followed(table_id)``: the hub's phones follow it."""
         self._followed = followed
