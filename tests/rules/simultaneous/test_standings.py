@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from events import commands as c
 from events.events import GameEnded
-from rules.simultaneous.standings import Standings, key, project
+from rules.simultaneous.standings import Standings, key, project, upto
 from rules.table.state import Game
 from tests.rules.simultaneous.centres import Centre, Organised, sealed_game, top_of
 
@@ -166,3 +166,35 @@ def test_project_series_sums_a_player_across_games_by_centre_and_name() -> None:
         ("Club B", "Ann"): (1, 1, top_of(sealed_game("t")[0]).points),
     }
     assert [r.place for r in standings.series] == [1, 2, 3]
+
+
+def test_a_centre_sees_everyone_as_they_stood_after_its_own_closed_rounds() -> None:
+    top, none = (True, None), (False, None)
+    organised, rooms = play([
+        Plan("Club A", 0, ("Ann", "Bob"), ((none, top), (top, none), (top, top)), False),
+        Plan("Club B", 0, ("Cas",), ((top,),), True),
+    ])  # fmt: skip
+    rows = standings_of(organised, rooms).games[0].rows
+    tops = [top_of(r).points for r in sealed_game("s")[:3]]
+    seen = {(r.name, r.total, r.tops, len(r.scores)) for r in upto(rows, 1)}
+    assert seen == {("Ann", 0, tops[0], 1), ("Bob", tops[0], tops[0], 1),
+                    ("Cas", tops[0], tops[0], 1)}  # fmt: skip
+    assert [r.place for r in upto(rows, 1)] == [1, 1, 3]
+    assert upto(rows, 3) == rows  # a centre that played every round sees what the organiser sees
+
+
+@PROPERTY
+@given(st.lists(plans(), min_size=1, max_size=4), st.integers(0, 4))
+def test_what_a_centre_sees_adds_up_the_rounds_it_has_closed(
+    centres: list[Plan], rounds: int
+) -> None:
+    organised, rooms = play(centres)
+    for game in standings_of(organised, rooms).games:
+        full = {(r.table, r.player): r for r in game.rows}
+        for row in upto(game.rows, rounds):
+            whole = full[row.table, row.player]
+            assert len(row.scores) == min(rounds, len(whole.scores))
+            if len(whole.scores) > rounds:  # cut: the cells and solos of those rounds only
+                assert row.total == sum((s or 0) for s in whole.scores[:rounds])
+            else:
+                assert row.total == whole.total
