@@ -23,6 +23,8 @@ const SHELL = [
   "/js/devices.js", "/js/arbiter.js", "/js/references.js",
   "/js/place.js",
   "/js/roster.js", "/js/standings.js", "/css/crowd.css", "/css/recovery.css",
+  "/simultaneous.html", "/js/simultaneous.js", "/js/simultaneous-view.js", "/js/centre.js",
+  "/js/when.js", "/js/print-simultaneous.js", "/css/simultaneous.css",
 ];
 const WAIT = 4000; // ms the network has before a kept copy answers instead
 

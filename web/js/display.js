@@ -2,12 +2,14 @@
 // It sits at the table as a viewer ("/display.html#join=CODE", linked from the table bar),
 // kept under its own key so a phone in the same browser keeps its own place, and shows the
 // board, the round and its clock, the last top, its solo and the standings (a large room's
-// in pages, `paging.js`); for a classic game the board, the totals and who is to move. A
+// in pages, `paging.js`), and in a simultaneous's centre its name and the leaders across
+// every centre; for a classic game the board, the totals and who is to move. A
 // viewer is given no join code: it shows none and keeps none, so a link with a code always
 // joins afresh.
 
 import { call, joinTable, onLost } from "./api.js";
 import { renderBoard, step, tilesOf } from "./board.js";
+import * as centre from "./centre.js";
 import * as clock from "./clock.js";
 import {
   number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t,
@@ -97,7 +99,8 @@ function render() {
     replace(ui.main, joinForm());
     return;
   }
-  const head = h("header", { class: "room-head" }, h("h1", {}, t("display.title")));
+  const head = h("header", { class: "room-head" }, h("h1", {}, t("display.title")),
+    simultaneousHead());
   if (!game) {
     replace(ui.main, head, h("p", { class: "waiting" }, t("display.waiting")));
     return;
@@ -107,7 +110,9 @@ function render() {
     h("div", { class: "room-side" },
       game.mode === "duplicate" ? duplicateSide(game) : classicSide(game))));
   const box = ui.main.querySelector(".room-pages");
+  trim();
   fit(box, box.closest(".room-grid"), box.querySelector(".room-page"));
+  trim(); // a large room's paged layout gives the leaders a column of their own
 }
 
 function joinForm() {
@@ -201,8 +206,42 @@ function duplicateSide(game) {
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
         words(top.top_words), where(top.top_words, game)] : h("p", {}, t("display.no_top"))),
-    solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
+    solos(game, results.filter((r) => r.solo && !gone.has(r.player))),
+    simultaneous()),
   standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true)];
+}
+
+// A simultaneous's centre: the leaders across every centre, under the room's standings (or
+// in the news column beside a large room's pages), as many as the screen leaves room for.
+function simultaneous() {
+  const sent = centre.frame();
+  if (!sent) return null;
+  return h("section", { class: "room-sim", id: "room-sim", "aria-labelledby": "room-sim-title" },
+    h("h3", { id: "room-sim-title" }, t("sim.leaders")),
+    centre.leaders(sent.leaders, "room-sim-leaders", true));
+}
+
+// The simultaneous and this centre's name in the head, with its centres and players.
+function simultaneousHead() {
+  const sent = centre.frame();
+  if (!sent) return null;
+  return h("p", { class: "room-head-sim", id: "room-head-sim" },
+    h("strong", {}, t("sim.display_title", { name: sent.name })), " · ",
+    t("sim.display_centre", { centre: sent.centre }), " · ",
+    t("sim.centres_count", { n: sent.centres }), " · ", t("sim.players_count", { n: sent.players }));
+}
+
+// As many of the leaders as their panel holds, from the first; none where not even one
+// fits: a projector is never scrolled, and no row is cut.
+function trim() {
+  const panel = ui.main.querySelector(".room-sim");
+  if (!panel) return;
+  panel.hidden = false;
+  const rows = [...panel.querySelectorAll("tbody tr")];
+  for (const row of rows) row.hidden = false;
+  const over = () => panel.scrollHeight > panel.clientHeight + 1;
+  for (let last = rows.length - 1; last >= 0 && over(); last -= 1) rows[last].hidden = true;
+  if (over() || rows.every((row) => row.hidden)) panel.hidden = true;
 }
 
 // Who was alone at the best move of the last judged round, each with their bonus.

@@ -59,8 +59,8 @@ function render() {
     room.cards(game), // the room: draw the rack, the slips, close with the computed top
     slipFirst ? null : slipCard,
     // A room's round with its rack closes with a top on the board (the close, or a move laid
-    // in the calculator), never with points typed here.
-    !game.ended && keepsSheet() && !game.rounds[game.rounds.length - 1].rack.length
+    // in the calculator), never with points typed here; a centre's tops are the sealed ones.
+    !game.ended && keepsSheet() && !game.centre && !game.rounds[game.rounds.length - 1].rack.length
       ? topForm(game) : null,
     // The director's players (count, missing slips, add, rename, remove), under the controls.
     roster.card(game),

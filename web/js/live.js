@@ -7,6 +7,8 @@
 // The server sends the whole view once (a big one gzip-compressed, as a binary frame), then
 // per change only what changed since the seq it follows; a change that does not follow this
 // phone's view makes it ask for the whole view again (resync).
+// A simultaneous's centre is also sent the standings across every centre (a "simultaneous"
+// frame, whole each time): the latest is `app.simultaneous`, marked with its table (centre.js).
 
 import { LOST, Refused, clockOffset, lost } from "./api.js";
 import { keepView, keptView, outboxKey } from "./session.js";
@@ -67,6 +69,7 @@ export function connect() {
     app.view = keptView(app.session);
     app.kept = app.view !== null;
   }
+  if (app.simultaneous && app.simultaneous.table !== app.session.table) app.simultaneous = null;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   link.socket = ws;
@@ -158,6 +161,11 @@ export function patched(view, change) {
 }
 
 function receive(message) {
+  if (message.type === "simultaneous") {
+    if (app.session) app.simultaneous = { ...message, table: app.session.table };
+    changed();
+    return;
+  }
   if (message.type === "change") {
     if (!app.view || app.kept || app.view.seq !== message.after) {
       if (!link.resyncing) { // one ask: the changes meanwhile follow a view it does not have

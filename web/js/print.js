@@ -6,6 +6,8 @@
 //   ?page=duplicate-game         the same; the sheet's mode picks the layout either way
 //   ?page=record                 a duplicate game sheet to publish: per round the rack and
 //                                the top, the result list, every slip (issue 25, item 7)
+//   ?page=simultaneous&id=…&game=2|series  a simultaneous's published results
+//                                (print-simultaneous.js)
 // The current game comes from the server with the device token kept in local storage; the
 // page writes what the server counted and never counts itself.
 
@@ -13,6 +15,7 @@ import { call, tableView } from "./api.js";
 import {
   language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
+import * as simultaneous from "./print-simultaneous.js";
 import { conventionOf, isBingo, reference } from "./references.js";
 import { loadSession } from "./session.js";
 import { modeOf, playerCounts } from "./state.js";
@@ -36,6 +39,7 @@ const PAGES = {
   game: { game: true },
   "duplicate-game": { game: true },
   record: { record: true },
+  simultaneous: { simultaneous: true },
 };
 
 async function boot() {
@@ -56,7 +60,9 @@ async function boot() {
       trouble = error;
     }
   }
+  const results = page.simultaneous ? await simultaneous.load(query) : null;
   const draw = () => {
+    if (page.simultaneous) return simultaneous.sheet(results, heading, scroller);
     if (!page.game && !page.record) return page.draw(page);
     if (trouble) return problem(refusal(trouble.code, trouble.params));
     if (page.record) return view ? recordSheet(view) : problem(t("print.no_game"));

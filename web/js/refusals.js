@@ -4,6 +4,7 @@
 
 import { number, playerName, refusal, t } from "./i18n.js";
 import { sheet } from "./state.js";
+import { when } from "./when.js";
 
 const NAMED = ["player", "to_move", "seat"]; // params that name a player by index
 const TURN_KINDS = new Set(["move", "pass", "exchange", "withdrawn"]); // "points": the general
@@ -18,6 +19,11 @@ export function refusalText(code, params = {}) {
     }
   }
   if (Number.isInteger(said.round)) said.round += 1;
+  // A simultaneous's window: its moments as dates and times, its game counted from 1.
+  for (const key of ["opens", "closes"]) {
+    if (Number.isFinite(said[key])) said[key] = when(said[key]);
+  }
+  if (code === "window_closed" && Number.isInteger(said.game)) said.game += 1;
   if (code !== "turn_taken" || !game) return refusal(code, said);
   const { by, by_host: byHost, kind, word, points } = params;
   said.by = byHost ? t("taken.by_host")

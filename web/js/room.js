@@ -6,9 +6,11 @@
 // slip. A player's phone hands in its slip (slip.js) and sees, after the close, the top and
 // every score. The server does all of it; this screen only shows and sends. In a room too
 // big for a column per player, a player's phone shows its own slip of the round, not every
-// slip, and its place in the standings (place.js).
+// slip, and its place in the standings (place.js). A room that is a simultaneous's centre
+// shows the standings across every centre too (centre.js).
 
 import * as arbiter from "./arbiter.js";
+import * as centre from "./centre.js";
 import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import * as place from "./place.js";
@@ -29,15 +31,18 @@ const ui = {
 // Has any round of `game` had a rack: is it a room's game?
 export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
 
-// The director's cards: the round that closed last (its top, every slip), then the open
-// round's; a player's phone shows the round that closed last and its place until the end
-// (then the ranking says it).
+// The director's cards: joining a simultaneous (before the first rack), the round that
+// closed last (its top, every slip), then the open round's; a player's phone shows the round
+// that closed last and its place until the end (then the ranking says it). In a centre, the
+// standings across every centre under them.
 export function cards(game) {
   if (game.room && !game.ended && isHost()) {
-    return [lastRound(game), folded(game, director(game, openRound(game)))];
+    return [centre.joinCard(game, isRoom(game)), lastRound(game),
+      folded(game, director(game, openRound(game))), centre.card(game)];
   }
   const seat = mySeat();
-  return [lastRound(game), seat === null || game.ended ? null : place.card(game, seat)];
+  return [lastRound(game), seat === null || game.ended ? null : place.card(game, seat),
+    centre.card(game)];
 }
 
 // A sheet kept by hand (no rack drawn yet) folds the room away until the director opens it.
@@ -107,7 +112,7 @@ function director(game, open) {
         t(handed ? "room.slip_in" : "room.slip_waiting", { name: names[p] }));
     }))) : null,
   drawn ? arbiter.form(game) : null, // a paper slip, typed for a player without a phone
-  rackForm(open));
+  game.centre ? null : rackForm(open)); // a centre's racks are the sealed ones
 }
 
 // The rack of a real draw in the room, typed; one the rule would send back is used only

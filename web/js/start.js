@@ -118,7 +118,7 @@ function render() {
     nodes = [joinForm(), setupForm()];
   } else if (!app.session) {
     nodes = [h("p", { class: "lead" }, t("start.lead")), myGames(), setupForm(), joinForm(),
-      trainingForm(), takeOverForm()];
+      trainingForm(), takeOverForm(), organiseLink()];
   } else if (outside) {
     nodes = [waitingCard()];
   } else if (setting) {
@@ -385,6 +385,15 @@ function trainingForm() {
           event.target.value = "";
         }
       } }));
+}
+
+// A simultaneous (one sealed game in many club rooms at once) is organised on its own page;
+// a club director joins one from the room (centre.js).
+function organiseLink() {
+  return h("section", { class: "card organise", id: "organise" },
+    h("p", { class: "hint", id: "organise-hint" }, t("sim.link_hint")),
+    h("a", { class: "button", href: "/simultaneous.html", id: "organise-link",
+      "aria-describedby": "organise-hint" }, t("sim.link")));
 }
 
 function joinForm() {

@@ -13,6 +13,7 @@ export const app = {
   kept: false,
   clockOffset: 0, // server time − this phone's time, in ms
   edition: null, // the edition picked while no game runs (the calculator's menu)
+  simultaneous: null, // a centre's standings across every centre, as last sent (centre.js)
 };
 
 const listeners = new Set();

@@ -1,0 +1,205 @@
+"""The simultaneous in Chromium: the organiser creates one on its page at a phone's width and
+sees the code; a club director opens a room and makes it a centre on the room's card; two
+players join it by name on their own phones, and a room display shows it; the director
+draws the sealed racks and closes two rounds (the slips handed in over HTTP); every phone
+shows its place across the simultaneous, the display the leaders, the organiser the
+centre's progress; the organiser closes the window, and the results print with the players."""
+
+import re
+import uuid
+
+from playwright.sync_api import Browser, Page, expect
+
+from rules.movegen.moves import Move
+from tests.server.serving import ServerProcess
+from tests.web.browser import (
+    missing_strings,
+    open_app,
+    session_of,
+    shot,
+    show,
+    wait_for_state,
+)
+from tests.web.rooms import moves
+from tests.web.screen_fit import fits_width, spilled
+
+NAME = "Voorjaarssimultaan"
+CENTRE = "Woordclub Delft"
+ANNA, BAS = "Anna de Vries", "Bas Jansen"
+ROUNDS = 2
+
+
+def errors_of(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def shoot(page: Page, name: str, full_page: bool = True) -> None:
+    shot(page, f"simultaneous-{name}", full_page)
+
+
+def open_room(director: Page) -> str:
+    """The director opens a room on the start form with no names; its join code."""
+    director.get_by_label("Duplicate: iedereen dezelfde letters").check()
+    director.get_by_label("Aantal spelers").select_option("0")
+    director.get_by_role("button", name="Spel beginnen").click()
+    wait_for_state(director, "app => app.view?.sheet?.mode === 'duplicate'")
+    return str(session_of(director)["code"])
+
+
+def join_by_name(page: Page, code: str, name: str) -> None:
+    show(page, "start")
+    join = page.locator("#start .join")
+    join.get_by_label("Tafelcode").fill(code)
+    join.get_by_label("Je naam", exact=True).fill(name)
+    page.get_by_role("button", name="Aanschuiven", exact=True).click()
+    wait_for_state(page, "app => app.view?.sheet?.players?.length > 0")
+
+
+def hand_in(server: ServerProcess, page: Page, move: Move, round_: int) -> None:
+    """The player of ``page`` hands in ``move`` as the open round's slip, over HTTP."""
+    session = session_of(page)
+    sheet = page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+    turn = {"game": sheet["started"], "player": session["seat"], "number": round_}
+    body = {
+        "type": "submit_slip",
+        "word": move.word,
+        "start": move.start.name,
+        "direction": str(move.direction),
+        "turn": turn,
+    }
+    reply = server.api().command(session["table"], session["token"], str(uuid.uuid4()), body)
+    assert reply.status == 200, reply.body
+
+
+def test_a_simultaneous_from_the_organiser_to_the_printed_results(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # The organiser, at a phone's width: the form, then the code large.
+    organiser = open_app(browser, server.url, "nl", "/simultaneous.html")
+    errors = [errors_of(organiser)]
+    expect(organiser.get_by_role("heading", name="Simultaan organiseren")).to_be_visible()
+    organiser.get_by_label("Naam van de simultaan").fill(NAME)
+    expect(organiser.get_by_label("Opent")).to_have_count(1)
+    organiser.get_by_role("button", name="Partij toevoegen").click()
+    expect(organiser.get_by_label("Opent")).to_have_count(2)
+    organiser.get_by_role("button", name="Partij 2 weghalen").click()
+    fits_width(organiser, 390, 844)
+    shoot(organiser, "organiser-form")
+    organiser.get_by_role("button", name="Simultaan maken").click()
+    code = organiser.locator("#sim-code").inner_text(timeout=20_000)
+    assert len(code) == 6
+    expect(organiser.locator("#sim-title")).to_have_text(NAME)
+    expect(organiser.locator("#sim-game-1 .sim-state")).to_contain_text("Open")
+
+    # A club director opens a room and joins it as a centre on the room's card.
+    director = open_app(browser, server.url)
+    errors.append(errors_of(director))
+    room = open_room(director)
+    show(director, "sheet")
+    director.locator("#sim-join > summary").click()
+    card = director.locator("#sim-join")
+    card.get_by_label("Code van de simultaan").fill(code)
+    card.get_by_label("Partijnummer").fill("1")
+    card.get_by_label("Naam van je zaal").fill(CENTRE)
+    card.get_by_role("button", name="Meedoen").click()
+    expect(director.locator("#sim-card")).to_contain_text(f"Simultaan {NAME} — {CENTRE}")
+    expect(director.locator("#sim-join")).to_have_count(0)
+    # A centre's racks and tops are the sealed ones: no typed rack or top is offered, and
+    # after a reload the join card stays away (the sheet says the room is a centre).
+    director.reload()
+    show(director, "sheet")
+    expect(director.locator("#room-draw")).to_have_count(1)
+    expect(director.locator("#sim-join")).to_have_count(0)
+    expect(director.locator("#room-type-rack")).to_have_count(0)
+    expect(director.locator("#dup-top-form")).to_have_count(0)
+
+    # Two players join by name, each on a phone of their own; the room display follows.
+    players = [open_app(browser, server.url) for _ in (ANNA, BAS)]
+    errors += [errors_of(page) for page in players]
+    for page, name in zip(players, (ANNA, BAS), strict=True):
+        join_by_name(page, room, name)
+    display = open_app(browser, server.url, "nl", f"/display.html#join={room}")
+    display.set_viewport_size({"width": 1280, "height": 720})
+    errors.append(errors_of(display))
+
+    # Two rounds: the sealed rack drawn, Anna finds the top, Bas a lesser move; closed.
+    for round_ in range(ROUNDS):
+        if director.locator("#room-start > summary").count():
+            director.locator("#room-start > summary").click()
+        director.get_by_role("button", name="Plankje trekken").click()
+        for page in players:
+            wait_for_state(page, f"app => app.view.sheet.rounds[{round_}].rack.length > 0")
+        found, top = moves(
+            players[0].evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+        )
+        lesser = next(m for m in found if m.score < top.score)
+        hand_in(server, players[0], top, round_)
+        hand_in(server, players[1], lesser, round_)
+        expect(director.locator("#room-slips")).to_contain_text("2")
+        director.locator("#room-close").click()
+        for page in (director, *players):
+            wait_for_state(page, f"app => app.view.sheet.rounds[{round_}].results.length === 2")
+
+    # Every phone: its place across the simultaneous; the director the counts and leaders.
+    expect(players[0].locator("#sim-place")).to_have_text("1e van 2 (zaal: 1e van 2)")
+    expect(players[1].locator("#sim-place")).to_have_text("2e van 2 (zaal: 2e van 2)")
+    for page in players:
+        expect(page.locator("#sim-card")).to_contain_text(f"Simultaan {NAME} — {CENTRE}")
+        expect(page.locator("#sim-leaders tbody tr")).to_have_count(2)
+        expect(page.locator("#sim-leaders tbody tr").first).to_contain_text(ANNA)
+        fits_width(page, 390, 844)
+    expect(director.locator("#sim-counts")).to_have_text("1 zaal · 2 spelers")
+    expect(director.locator("#sim-leaders tbody tr")).to_have_count(2)
+    fits_width(director, 390, 844)
+    players[0].locator("#sim-card").scroll_into_view_if_needed()
+    shoot(players[0], "player-phone", full_page=False)
+    shoot(players[0], "player-phone-whole")
+    shoot(director, "director-phone")
+
+    # The display: the centre's name and the overall leaders beside the room's standings.
+    expect(display.locator("#room-head-sim")).to_contain_text(f"Zaal {CENTRE}")
+    expect(display.locator("#room-sim-leaders tbody tr")).to_have_count(2)
+    expect(display.locator("#room-sim-leaders tbody tr").first).to_contain_text(ANNA)
+    shoot(display, "display-1280")
+    assert spilled(display) == []
+    shoot(display, "display-1280")
+
+    # The organiser sees the centre's progress and the standings, closes the window, prints.
+    centres = organiser.locator("#sim-centres tbody tr")
+    expect(centres).to_have_count(1)
+    expect(centres.first).to_contain_text(CENTRE)
+    sealed = re.compile(rf"^{ROUNDS}/\d+$")  # of the rounds the game was sealed with
+    expect(centres.first.locator("td").nth(0)).to_have_text(sealed)
+    expect(centres.first.locator("td").nth(1)).to_have_text("2")
+    expect(organiser.locator("#sim-standings-1 tbody tr")).to_have_count(2)
+    expect(organiser.locator("#sim-standings-1 tbody tr").first).to_contain_text(ANNA)
+    fits_width(organiser, 390, 844)
+    shoot(organiser, "organiser-view")
+    organiser.once("dialog", lambda dialog: dialog.accept())
+    organiser.get_by_role("button", name="Venster nu sluiten").click()
+    expect(organiser.locator("#sim-game-1 .sim-state")).to_contain_text("Gesloten")
+    with organiser.context.expect_page() as opened:
+        organiser.get_by_role("link", name="Uitslag afdrukken").click()
+    printed = opened.value
+    errors.append(errors_of(printed))
+    printed.wait_for_selector("body[data-ready=true]")
+    rows = printed.locator(".sim-results tbody tr")
+    expect(rows).to_have_count(3)  # the tops, then the players
+    expect(rows.nth(0)).to_contain_text("Top")
+    expect(rows.nth(1)).to_contain_text(ANNA)
+    expect(rows.nth(1)).to_contain_text(CENTRE)
+    expect(rows.nth(2)).to_contain_text(BAS)
+    printed.set_viewport_size({"width": 794, "height": 1123})
+    shoot(printed, "results-print")
+    fits_width(organiser, 390, 844)
+    shoot(organiser, "organiser-closed")
+
+    # A window closed: the director draws no rack of it any more, said in a sentence.
+    director.get_by_role("button", name="Plankje trekken").click()
+    expect(director.locator("#messages")).to_contain_text("Het venster van partij 1 is gesloten")
+
+    for page in (organiser, director, *players, display, printed):
+        assert missing_strings(page) == []
+    assert errors == [[] for _ in errors]
