@@ -6,11 +6,17 @@ shows its place across the simultaneous, the display the leaders, the organiser 
 centre's progress; the organiser closes the window, and the results print with the players."""
 
 import re
+import time
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from rules.movegen.moves import Move
+from tests.server.redis_server import RedisServer
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     missing_strings,
@@ -201,5 +207,158 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     expect(director.locator("#messages")).to_contain_text("Het venster van partij 1 is gesloten")
 
     for page in (organiser, director, *players, display, printed):
+        assert missing_strings(page) == []
+    assert errors == [[] for _ in errors]
+
+
+# --- one centre in Chromium among three, on two processes over one Redis -------------------
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[list[ServerProcess]]:
+    """Two servers on one Redis: a centre's phones on either, any room on any process."""
+    redis = RedisServer(tmp_path / "redis")
+    redis.start()
+    try:
+        with (
+            ServerProcess(tmp_path / "a", redis=redis.url) as a,
+            ServerProcess(tmp_path / "b", redis=redis.url) as b,
+        ):
+            yield [a, b]
+        a.assert_no_crash()
+        b.assert_no_crash()
+    finally:
+        redis.stop()
+
+
+class HttpCentre:
+    """A centre whose director and players are plain HTTP clients: a room opened with no
+    names, joined to the simultaneous, its players registered by name, rounds played with
+    the second-best move for one player and the top for the other."""
+
+    def __init__(self, server: ServerProcess, code: str, name: str, players: list[str]):
+        self.api = server.api()
+        self.name = name
+        room = self.api.create_table()
+        self.table, self.token = room["table"], room["token"]
+        self.command({"type": "start_game", "edition": "nl", "mode": "duplicate",
+                      "rules": "duplicate", "players": []})  # fmt: skip
+        self.command({"type": "join_simultaneous", "code": code, "game": 0, "centre": name})
+        self.seats: list[tuple[int, str]] = []
+        for player in players:
+            joined = self.api.post(
+                "/api/join",
+                {
+                    "code": room["code"],
+                    "role": "player",
+                    "name": player,
+                    "device": uuid.uuid4().hex,
+                },
+            )
+            assert joined.status == 200, joined.body  # fmt: skip
+            self.seats.append((joined.json()["seat"], joined.json()["token"]))
+
+    def command(self, body: dict[str, Any], token: str | None = None) -> None:
+        reply = self.api.command(self.table, token or self.token, uuid.uuid4().hex, body)
+        assert reply.status == 200, reply.body
+
+    def sheet(self) -> dict[str, Any]:
+        return dict(self.api.view(self.table, self.token).json()["sheet"])
+
+    def play(self, round_: int) -> None:
+        self.command({"type": "draw_rack", "round": round_})
+        sheet = self.sheet()
+        found, top = moves(sheet)
+        for (seat, token), move in zip(self.seats, (top, found[-1]), strict=False):
+            turn = {"game": sheet["started"], "player": seat, "number": round_}
+            self.command({"type": "submit_slip", "word": move.word, "start": move.start.name,
+                          "direction": str(move.direction), "turn": turn}, token)  # fmt: skip
+        self.command({"type": "close_round", "round": round_})
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total as the room's own record has it."""
+        record = self.api.get(f"/api/tables/{self.table}/record.json", self.token).json()
+        return {row["name"]: row["total"] for row in record["results"]}
+
+
+@pytest.mark.redis
+def test_a_centre_in_chromium_among_three_on_two_processes(
+    browser: Browser, servers: list[ServerProcess]
+) -> None:
+    a, b = servers
+    now = int(time.time() * 1000)
+    created = a.api().post(
+        "/api/simultaneous",
+        {
+            "name": NAME,
+            "edition": "nl",
+            "games": [{"opens": now - 1_000, "closes": now + 3_600_000}],
+        },
+    )
+    code = created.json()["code"]  # fmt: skip
+
+    # The Chromium centre: its director on one process, a player and the display on the other.
+    director = open_app(browser, a.url)
+    errors = [errors_of(director)]
+    room = open_room(director)
+    show(director, "sheet")
+    director.locator("#sim-join > summary").click()
+    card = director.locator("#sim-join")
+    card.get_by_label("Code van de simultaan").fill(code)
+    card.get_by_label("Partijnummer").fill("1")
+    card.get_by_label("Naam van je zaal").fill(CENTRE)
+    card.get_by_role("button", name="Meedoen").click()
+    expect(director.locator("#sim-card")).to_be_visible()
+    players = [open_app(browser, server.url) for server in (a, b)]
+    errors += [errors_of(page) for page in players]
+    for page, name in zip(players, (ANNA, BAS), strict=True):
+        join_by_name(page, room, name)
+    display = open_app(browser, b.url, "nl", f"/display.html#join={room}")
+    display.set_viewport_size({"width": 1280, "height": 720})
+    errors.append(errors_of(display))
+
+    # Two more centres over HTTP, one on each process, with three players each.
+    others = [HttpCentre(b, code, "Scrabbleclub Zwolle", ["Dirk", "Eva", "Fleur"]),
+              HttpCentre(a, code, "Club Gent", ["Gijs", "Hanna", "Ilse"])]  # fmt: skip
+    for round_ in range(ROUNDS):
+        for centre in others:
+            centre.play(round_)
+        if director.locator("#room-start > summary").count():
+            director.locator("#room-start > summary").click()
+        director.get_by_role("button", name="Plankje trekken").click()
+        for page in players:
+            wait_for_state(page, f"app => app.view.sheet.rounds[{round_}].rack.length > 0")
+        found, top = moves(
+            players[0].evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+        )
+        hand_in(a, players[0], top, round_)
+        hand_in(b, players[1], found[-1], round_)
+        expect(director.locator("#room-slips")).to_contain_text("2")
+        director.locator("#room-close").click()
+        for page in (director, *players):
+            wait_for_state(page, f"app => app.view.sheet.rounds[{round_}].results.length === 2")
+
+    # Every phone's place is its total's among the eight players of the three rooms' records.
+    totals: dict[tuple[str, str], int] = {}
+    for centre in others:
+        totals.update({(centre.name, n): t for n, t in centre.totals().items()})
+    sheet = director.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+    totals.update({(CENTRE, n): t for n, t in zip(sheet["players"], sheet["totals"], strict=True)})
+    for page, name in zip(players, (ANNA, BAS), strict=True):
+        mine = totals[CENTRE, name]
+        overall = 1 + sum(t > mine for t in totals.values())
+        room_place = 1 + sum(t > mine for (c, _), t in totals.items() if c == CENTRE)
+        shared = "Gedeeld " if list(totals.values()).count(mine) > 1 else ""
+        expect(page.locator("#sim-place")).to_have_text(
+            f"{shared}{overall}e van 8 (zaal: {room_place}e van 2)"
+        )
+        fits_width(page, 390, 844)
+    expect(director.locator("#sim-counts")).to_have_text("3 zalen · 8 spelers")
+    best = max(totals.items(), key=lambda item: item[1])
+    expect(display.locator("#room-sim-leaders tbody tr").first).to_contain_text(str(best[1]))
+    assert spilled(display) == []
+    shoot(display, "display-three-centres")
+    shoot(players[1], "player-three-centres")
+    for page in (director, *players, display):
         assert missing_strings(page) == []
     assert errors == [[] for _ in errors]
