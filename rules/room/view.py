@@ -29,6 +29,7 @@ def room_view(game: Game, seat: int | None) -> RoomView:
         slips=(),
         mine=None,
         minimum=racks.minimum(rule, kind, len(game.rounds), tiles),
+        centre=game.centre.name if game.centre is not None else None,
     )
     return _seen_from(shared, game, seat)
 

@@ -77,6 +77,9 @@ class RoomView(msgspec.Struct, frozen=True):
     slips: tuple[int, ...]  # whose slip for the open round is in: for devices without a seat
     mine: SlipView | None  # the device's own slip: only the seat's own player sees it
     minimum: int | None  # vowels and consonants the next rack holds; None: none can be drawn
+    # the centre's name when the room plays a simultaneous's sealed game (its racks and tops
+    # are the sealed ones: no typed rack or top)
+    centre: str | None = None
 
 
 class SheetView(msgspec.Struct, frozen=True):
@@ -111,9 +114,6 @@ class SheetView(msgspec.Struct, frozen=True):
     room: RoomView | None = None  # duplicate: the rack's bag, the slips in, the seat's own slip
     left: tuple[int, ...] = ()  # duplicate room: the players taken out (their places stay)
     entries_until: int = 0  # duplicate room: the last round a player may register in
-    # duplicate room: the centre's name when the room plays a simultaneous's sealed game
-    # (its racks and tops are the sealed ones: no typed rack or top)
-    centre: str | None = None
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -173,7 +173,7 @@ def build(
         room=room,
         left=game.left,
         entries_until=game.entries_until,
-        centre=game.centre.name if game.centre is not None else None,
+
     )
 
 

@@ -251,7 +251,7 @@ function actions(score) {
     buttons.push(button(t(duplicate ? "calc.record_player" : "calc.record", { points, name }),
       "primary", () => record({ type: "record_move", ...move, turn }, !duplicate), busy));
   }
-  if (ready && running && running.mode === "duplicate" && keepsSheet() && !running.centre) {
+  if (ready && running && running.mode === "duplicate" && keepsSheet() && !running.room?.centre) {
     buttons.push(button(t("calc.record_top", { points: number(score.total) }), "",
       () => record(refer(running, { type: "record_top", ...move }), true),
       live.unanswered("record_top")));

@@ -36,7 +36,7 @@ export function frame() {
 // Shown while the room has no rack drawn and is no centre yet (the server sends a centre's
 // phones a frame within moments of joining); folded, as the take-over on the start screen.
 export function joinCard(game, begun) {
-  if (begun || game.ended || !game.room || !isHost() || game.centre || frame()) return null;
+  if (begun || game.ended || !game.room || !isHost() || game.room.centre || frame()) return null;
   const box = h("details", {
     class: "card sim-join", id: "sim-join", open: ui.open,
     ontoggle: (event) => { ui.open = event.target.open; },

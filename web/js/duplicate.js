@@ -60,7 +60,7 @@ function render() {
     slipFirst ? null : slipCard,
     // A room's round with its rack closes with a top on the board (the close, or a move laid
     // in the calculator), never with points typed here; a centre's tops are the sealed ones.
-    !game.ended && keepsSheet() && !game.centre && !game.rounds[game.rounds.length - 1].rack.length
+    !game.ended && keepsSheet() && !game.room?.centre && !game.rounds[game.rounds.length - 1].rack.length
       ? topForm(game) : null,
     // The director's players (count, missing slips, add, rename, remove), under the controls.
     roster.card(game),

@@ -112,7 +112,7 @@ function director(game, open) {
         t(handed ? "room.slip_in" : "room.slip_waiting", { name: names[p] }));
     }))) : null,
   drawn ? arbiter.form(game) : null, // a paper slip, typed for a player without a phone
-  game.centre ? null : rackForm(open)); // a centre's racks are the sealed ones
+  room.centre ? null : rackForm(open)); // a centre's racks are the sealed ones
 }
 
 // The rack of a real draw in the room, typed; one the rule would send back is used only

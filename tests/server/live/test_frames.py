@@ -20,7 +20,7 @@ DIGESTS = {
     "classic-400": "3f140fff1a2129cfa04f7ce0eb49ef7bae53229ac3201cbf1993228a30c1ec2a",
     "classic-2000": "cad41a834ec41d676bb2aa00ddd7110561ac2d8c3117b34add935d02bb35c7f9",
     "online": "e5a7b974087cf6794c62d180be96fc837f2df6dbf2f03131d701e6269b449d79",
-    "room": "afd045863bd27644c836e1459a2cafa9aa0de45ffdfd4ba807e9bbd33d0792a8",
+    "room": "ed383491e4ba2716faa755af0f9d03c03bc88abe10c85ce5c32341600239614b",
 }
 
 
