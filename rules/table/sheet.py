@@ -173,7 +173,6 @@ def build(
         room=room,
         left=game.left,
         entries_until=game.entries_until,
-
     )
 
 
