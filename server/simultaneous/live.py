@@ -73,9 +73,11 @@ class Centres:
         elif state.game is not None and state.game.centre is not None:
             of = state.game.centre.simultaneous
             # A slip, a draw, a join to the room changes no phone's standings: only what
-            # the projection reads of the room does (its closed rounds, totals, players).
+            # the projection reads of the room does (its closed rounds, totals, players),
+            # and a phone that has no frame yet (it just came, or came back) needs one.
             shown = _shown(state.game)
-            if self._shown.get(table_id) == shown and of in self._watched:
+            sent = all(phone in self._sent for phone in self.hub.phones(table_id))
+            if self._shown.get(table_id) == shown and of in self._watched and sent:
                 return
             self._shown[table_id] = shown
         else:

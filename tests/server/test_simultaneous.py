@@ -34,6 +34,7 @@ from tests.server.simultaneous_helpers import (
     seen,
     send,
     shown,
+    simultaneous_frames,
     until_frame,
 )
 
@@ -342,3 +343,23 @@ async def test_who_may_do_what_at_a_simultaneous(pair: tuple[ServerProcess, ...]
             assert reply.json()["code"] == "bad_token", token
         assert not organiser.view()["games"][0]["closed"]
         assert not json.dumps(organiser.view()).count('"rack"')
+
+
+async def test_a_phone_that_comes_back_is_sent_its_standings_at_once(
+    pair: tuple[ServerProcess, ...],
+) -> None:
+    a, b = pair
+    journal = Journal()
+    organiser = Organiser.create(journal, a, [window()])
+    centre = Centre.open(journal, "Club Terug", ("Ann", "Bob"), a, [a, b])
+    async with connected(centre):
+        assert (await centre.join(organiser, 0)).type == "accepted"
+        assert await centre.play_round(0)
+        expected = expected_standings([centre])
+        bob = centre.players[1]
+        first = await until_frame(bob, lambda f: shown(f["leaders"]) == expected)
+        await bob.close()  # the phone reloads: nothing changes in any room meanwhile
+        sent = len(simultaneous_frames(bob))
+        assert (await bob.open()).type == "state"
+        again = await until_frame(bob, lambda f: len(simultaneous_frames(bob)) > sent)
+        assert again == first
