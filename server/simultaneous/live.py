@@ -115,7 +115,7 @@ class Centres:
         while self._dirty:
             of = self._dirty.pop()
             try:
-                self._send(of)
+                await self._send(of)
             except Exception:  # a simultaneous's trouble never stops the others'
                 log.exception("simultaneous %s: its standings failed", of)
         self._let_go()
@@ -135,7 +135,7 @@ class Centres:
         self.folds += 1
         return simultaneous, project(of, simultaneous, rooms)
 
-    def _send(self, of: str) -> None:
+    async def _send(self, of: str) -> None:
         found = self.standings(of)
         if found is None:
             return
@@ -162,6 +162,9 @@ class Centres:
                 if self._sent.get(phone) != data:
                     self._sent[phone] = data
                     phone.send(data)
+            # One room's frames at a time: the bell's other closes, a room's own frames,
+            # are not held up behind every centre's.
+            await asyncio.sleep(0)
 
     # --- the organiser -------------------------------------------------------------------
 
