@@ -23,10 +23,9 @@ Figures, per player's phone and round:
   on the phone (the baseline's latency, and the simultaneous's own room);
 - close → standings: from the last ``accepted`` of the round's 50 closes to the phone's last
   ``simultaneous`` frame of the round (a phone is sent one only when it changed, so its
-  last is the one of every centre's close; one before the last close is counted as 0). The
-  frame carries no count of the centres that closed the round, so every phone's last frame
-  is checked against the organiser's view read afterwards: its own place, total and
-  percentage, and the five leaders with their rounds (goal: p99 < 2 s);
+  last is the one of every centre's close; one before the last close is counted as 0).
+  Every phone's last frame is checked against the organiser's view read afterwards: its
+  own place, total and percentage, and the five leaders with their rounds (goal: p99 < 2 s);
 - the servers' CPU per slip (both processes' utime + stime over the slip window, less their
   idle rate) and per close (the 50 closes and the folds and frames they cause);
 - the bytes of ``simultaneous`` frames a phone gets a round, as sent (websocket header left

@@ -63,10 +63,13 @@ def _game(sealed: Sealed, index: int) -> SealedGame:
 
 
 def _sealed_game(game: Game, sealed: Sealed | None) -> SealedGame:
-    """The sealed game the centre plays; ValueError when the shell passed another."""
+    """The sealed game the centre plays; refused when the simultaneous is gone (deleted by
+    its organiser or by retention), ValueError when the shell passed another."""
     centre = game.centre
     assert centre is not None
-    if sealed is None or sealed.id != centre.simultaneous or sealed.game != centre.game:
+    if sealed is None:
+        raise _refuse("the simultaneous is gone", codebook.NO_SIMULTANEOUS)
+    if sealed.id != centre.simultaneous or sealed.game != centre.game:
         raise ValueError("a centre's draw and close need its own simultaneous's sealed game")
     return _game(sealed, centre.game)
 

@@ -406,6 +406,11 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/simultaneous", simultaneous.create_simultaneous, methods=["POST"]),
         Route("/api/simultaneous/{simultaneous}", simultaneous.organiser_view),
         Route(
+            "/api/simultaneous/{simultaneous}",
+            simultaneous.delete_simultaneous,
+            methods=["DELETE"],
+        ),
+        Route(
             "/api/simultaneous/{simultaneous}/close", simultaneous.close_window, methods=["POST"]
         ),
         Route("/api/simultaneous/{simultaneous}/results.json", simultaneous.results_json),

@@ -333,7 +333,14 @@ PATHS: dict[str, Any] = {
                 "403": _REFUSED,
                 "404": _REFUSED,
             },
-        }
+        },
+        "delete": {
+            "summary": "The organiser deletes the simultaneous (its log, code and token); its "
+            "centres keep their rooms and results, and a draw there is refused",
+            "security": _AUTH,
+            "parameters": _SIMULTANEOUS,
+            "responses": {"204": {"description": "deleted"}, "401": _REFUSED, "403": _REFUSED},
+        },
     },
     "/api/simultaneous/{simultaneous}/close": {
         "post": {

@@ -45,6 +45,17 @@ async def organiser_view(request: Request) -> Response:
 
 
 @api
+async def delete_simultaneous(request: Request) -> Response:
+    """The organiser deletes the simultaneous: its log, code and token. Its centres keep
+    their rooms and results; a draw there is refused (``no_simultaneous``)."""
+    of = request.path_params["simultaneous"]
+    await centres_of(request).authorise(of, bearer(request))
+    await tables_of(request).delete(of)
+    request.state.hub.gone(of)  # at once here; the store tells the other processes
+    return Response(status_code=204)
+
+
+@api
 async def close_window(request: Request) -> Response:
     """The organiser closes a game's window now: no centre draws a rack of it any more,
     and its results are published."""

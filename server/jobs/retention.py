@@ -9,8 +9,9 @@ two of them find is deleted once, and each process's phones of it are told
 
 A simultaneous's centres hold its results (``rules.simultaneous.standings`` folds them from
 their logs), so an idle centre stays as long as its simultaneous does, and goes in the
-sweep after it. A sweep looks past the centres it kept before, so however many there are
-they never hold up the deletion of other tables.
+sweep after it; a simultaneous is idle from its last window's close on, not before. A sweep
+looks past the tables it kept before, so however many there are they never hold up the
+deletion of other tables.
 """
 
 import asyncio
@@ -89,7 +90,7 @@ class Retention:
         for table_id in idle:
             if len(deleted) >= self.batch:
                 break
-            if await self._results_of_a_simultaneous(table_id):
+            if await self._kept_for_a_simultaneous(table_id, before):
                 self._kept.add(table_id)
                 continue
             if await self.tables.delete(table_id):
@@ -99,12 +100,16 @@ class Retention:
             log.info("retention: %d tables idle for %d days deleted", len(deleted), self.days)
         return deleted
 
-    async def _results_of_a_simultaneous(self, table_id: str) -> bool:
-        """Is the table a centre whose simultaneous is still there?"""
+    async def _kept_for_a_simultaneous(self, table_id: str, before: int) -> bool:
+        """Is the table a centre whose simultaneous is still there, or a simultaneous with a
+        window that closed after ``before`` (its idle time counts from its last window)?"""
         try:
-            game = (await self.tables.live(table_id)).state.game
+            state = (await self.tables.live(table_id)).state
         except TableGone:
             return False
+        if state.simultaneous is not None:
+            return any(g.closes > before for g in state.simultaneous.games)
+        game = state.game
         if game is None or game.centre is None:
             return False
         return await self.tables.store.table(game.centre.simultaneous) is not None

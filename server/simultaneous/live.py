@@ -228,6 +228,8 @@ class _Seen:
         self.game = game
         self.rows = upto(standings.games[game].rows, closed)
         self.centres = len(standings.games[game].centres)
+        self.closed = closed
+        self.level = sum(p.closed >= closed for p in standings.games[game].centres)
         games = [g.rows for g in standings.games[:game]] + [self.rows]
         self.series = (
             {key(r.centre, r.name): r for r in series(games)} if len(standings.games) > 1 else {}
@@ -250,6 +252,8 @@ class _Frames:
             seen.centres,
             len(seen.rows),
             seen.leaders,
+            seen.closed,
+            seen.level,
         )
         mine = [r for r in seen.rows if r.table == table]
         self.centre_places = dict(

@@ -85,6 +85,8 @@ class SimultaneousFrame(msgspec.Struct, frozen=True, tag="simultaneous", tag_fie
     centres: int
     players: int
     leaders: tuple[Placed, ...]
+    round: int = 0  # the rounds this centre has closed; the standings stand after them
+    level: int = 0  # the centres of the game that have closed as many rounds or more
     you: Position | None = None
     series: Position | None = None  # the player's place across the series so far
 

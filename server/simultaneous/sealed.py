@@ -7,7 +7,7 @@ from events.events import CentreAdded, TableEvent
 from rules.simultaneous.state import Sealed
 from rules.table.decide import decide
 from rules.table.state import State
-from server.stores.protocols import Device
+from server.stores.protocols import Device, TableGone
 from server.tables.held import Held
 from server.tables.joins import actor
 
@@ -26,7 +26,10 @@ async def sealed_for(tables: Held, table_id: str, command: c.TableCommand) -> Se
         if game is None or game.centre is None:
             return None
         of = game.centre.simultaneous
-        simultaneous = (await tables.caught_up(of)).state.simultaneous
+        try:
+            simultaneous = (await tables.caught_up(of)).state.simultaneous
+        except TableGone:  # deleted: the centre's draw says so (``no_simultaneous``)
+            return None
         return Sealed(of, simultaneous, game.centre.game) if simultaneous else None
     return None
 

@@ -132,6 +132,8 @@ async def test_three_centres_on_two_processes_stand_as_their_rooms_add_up(
             # the director's phone: no place of its own, the leaders (20: everyone here)
             frame = await until_frame(centre.director, lambda f: shown(f["leaders"]) == expected)
             assert frame.get("you") is None and frame["players"] == players
+            # every centre has closed every round this one has
+            assert (frame["round"], frame["level"]) == (len(sealed[0]), 3)
         reply = organiser.get("/results.json?game=1")
         assert (reply.status, reply.json()["code"]) == (403, "results_sealed")
         assert all(seen(journal, r.rack) for r in sealed[0])  # what ``leaks`` looks for
@@ -363,3 +365,28 @@ async def test_a_phone_that_comes_back_is_sent_its_standings_at_once(
         assert (await bob.open()).type == "state"
         again = await until_frame(bob, lambda f: len(simultaneous_frames(bob)) > sent)
         assert again == first
+
+
+async def test_a_simultaneous_deleted_by_its_organiser_leaves_its_centres_their_rooms(
+    pair: tuple[ServerProcess, ...],
+) -> None:
+    a, b = pair
+    journal = Journal()
+    organiser = Organiser.create(journal, a, [window()])
+    centre = Centre.open(journal, "Club Weg", ("Ann", "Bob"), b, [a, b])
+    async with connected(centre):
+        assert (await centre.join(organiser, 0)).type == "accepted"
+        assert await centre.play_round(0)
+        reply = journal.call(b, "DELETE", f"/api/simultaneous/{organiser.id}", token="wrong")
+        assert (reply.status, reply.json()["code"]) == (401, "bad_token")
+        reply = journal.call(b, "DELETE", f"/api/simultaneous/{organiser.id}",
+                             token=organiser.token)  # fmt: skip
+        assert reply.status == 204
+        for on in (a, b):
+            gone = organiser.get(token=organiser.token, on=on)
+            assert (gone.status, gone.json()["code"]) == (401, "bad_token")
+            reply = organiser.get("/results.json?game=1", on=on)
+            assert (reply.status, reply.json()["code"]) == (404, "no_simultaneous")
+        refused = await centre.draw(1)  # the room is there; its sealed game is not
+        assert (refused.type, refused.code) == ("rejected", "no_simultaneous")
+        assert centre.sheet["rounds"][0]["top"] is not None  # what it played stays

@@ -354,6 +354,8 @@ def test_a_centre_in_chromium_among_three_on_two_processes(
         )
         fits_width(page, 390, 844)
     expect(director.locator("#sim-counts")).to_have_text("3 zalen · 8 spelers")
+    for page in (director, *players):  # every centre has closed what this one has
+        expect(page.locator("#sim-level")).to_have_text("3 van 3 zalen hebben ronde 2 gesloten")
     best = max(totals.items(), key=lambda item: item[1])
     expect(display.locator("#room-sim-leaders tbody tr").first).to_contain_text(str(best[1]))
     assert spilled(display) == []

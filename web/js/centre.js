@@ -110,6 +110,7 @@ function playerCard(sent, mine) {
     h("p", { id: "sim-total" }, t("sim.total_line", { total: number(you.total),
       percent: percent(you.percent_tenths) })),
   ] : h("p", { class: "hint", id: "sim-place" }, t("sim.no_place")),
+  level(sent),
   series ? h("p", { id: "sim-series" }, t("sim.series_line", { place: number(series.place),
     count: number(series.of), total: number(series.total) })) : null,
   leaders(sent.leaders, "sim-leaders", false, mine));
@@ -121,9 +122,18 @@ function roomCard(sent) {
   h("h3", { id: "sim-card-title" }, title(sent)),
   h("p", { id: "sim-counts" }, t("sim.centres_count", { n: sent.centres }), " · ",
     t("sim.players_count", { n: sent.players })),
+  level(sent),
   h("p", { class: "hint", id: "sim-window" }, t("sim.game_window", {
     n: number(sent.game.game + 1), opens: when(sent.game.opens), closes: when(sent.game.closes) })),
   leaders(sent.leaders, "sim-leaders"));
+}
+
+// How many centres stand where this one does: the standings are final for its last round
+// once every centre has closed it.
+export function level(sent) {
+  if (!sent.round) return null;
+  return h("p", { class: "hint", id: "sim-level" }, t("sim.level", {
+    n: number(sent.level), count: number(sent.centres), round: number(sent.round) }));
 }
 
 // The leaders across every centre: place, name with the centre under it, total; the room

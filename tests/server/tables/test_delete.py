@@ -213,11 +213,13 @@ async def test_retention_deletes_a_bounded_batch_per_sweep(store: Store) -> None
     assert [len(await retention.sweep()) for _ in range(4)] == [2, 2, 1, 0]
 
 
-async def simultaneous_at(store: Store, at: int) -> str:
-    """A simultaneous made at ``at`` ms (one game with no round: its log, not its seal)."""
+async def simultaneous_at(store: Store, at: int, closes: int | None = None) -> str:
+    """A simultaneous made at ``at`` ms whose one game's window closes at ``closes`` (a day
+    later by default; no round: its log, not its seal)."""
     tables = Tables(store, clock=lambda: at)
     table, _ = await tables.create()
-    events = (SimultaneousCreated("S", "nl", "duplicate"), GameSealed(0, at, at + DAY_MS, ()))
+    window = GameSealed(0, at, at + DAY_MS if closes is None else closes, ())
+    events = (SimultaneousCreated("S", "nl", "duplicate"), window)
     await store.append(table.id, 0, events, at=at)
     return table.id
 
@@ -240,6 +242,15 @@ async def test_an_idle_centre_stays_while_its_simultaneous_does(store: Store) ->
     assert await retention.sweep() == [simultaneous]  # its centre holds its results till then
     assert await store.table(centre) is not None
     assert await retention.sweep() == [centre]
+
+
+async def test_a_simultaneous_is_idle_from_its_last_window_on(store: Store) -> None:
+    running = await simultaneous_at(store, NOW - 40 * DAY_MS, closes=NOW + 10 * DAY_MS)
+    centre = await centre_at(store, NOW - 35 * DAY_MS, running)
+    retention = Retention(Tables(store), lambda _: None, 30, clock=lambda: NOW)
+    assert await retention.sweep() == []  # a six-week window: its centres play on
+    later = Retention(Tables(store), lambda _: None, 30, clock=lambda: NOW + 41 * DAY_MS)
+    assert sorted(await later.sweep()) == sorted([running, centre])  # it first, then its centre
 
 
 async def test_centres_kept_never_hold_up_other_tables(store: Store) -> None:
