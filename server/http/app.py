@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 import editions
 from editions import codebook
 from editions.errors import GameError
+from events.commands import JoinSimultaneous
 from rules.board.board import Board
 from rules.gcg.write import to_gcg
 from rules.room import record
@@ -211,6 +212,8 @@ async def command(request: Request) -> Response:
     table_id, device, _, _ = await member(request)
     wanted = await body(request, CommandRequest)
     try:
+        if isinstance(wanted.command, JoinSimultaneous):  # guessed no faster than a join
+            await request.state.join_limit.simultaneous(client(request), wanted.command.code)
         seq = await tables_of(request).command(table_id, device, wanted.command, wanted.id)
     except (GameError, StoreUnavailable) as error:  # answered with its id, as on the socket
         return reject(as_rejected(error, wanted.id))

@@ -86,3 +86,15 @@ class JoinLimit:
                 code=codebook.TABLE_JOINS_BUSY,
             )
         return found
+
+    async def simultaneous(self, client: str, code: str) -> None:
+        """A room's director gives a simultaneous's code (``join_simultaneous``): a guess of
+        its address, as a join is, given back when the code names a table — a centre can
+        draw the whole sealed game, so its code is guessed no faster than a table's.
+
+        Raises GameError (``rate_limited``), StoreUnavailable.
+        """
+        if not await self.guesses.allow(client):
+            raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
+        if await self.store.table_by_code(code.strip().upper()) is not None:
+            await self.store.refund(self.guesses.key(client))

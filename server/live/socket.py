@@ -11,6 +11,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from editions import codebook
 from editions.errors import GameError
+from events.commands import JoinSimultaneous
 from server.live.decoding import decode, describe
 from server.live.hub import Connection
 from server.live.messages import (
@@ -108,6 +109,9 @@ async def _answer(
         tables = ws.state.tables
         table_id = joined.table
         if isinstance(message, CommandMessage):
+            if isinstance(message.command, JoinSimultaneous):
+                client = ws.client.host if ws.client else "?"
+                await ws.state.join_limit.simultaneous(client, message.command.code)
             seq = await tables.command(table_id, joined, message.command, message.id)
             connection.send(encoder.encode(Accepted(message.id, seq)))
         elif isinstance(message, PreviewMessage):

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 import redis
 
+from server.live.messages import JOINS_PER_MINUTE
 from server.stores.redis_streams import RedisStore
 from tests.server.redis_server import RedisServer
-from tests.server.serving import Phone, ServerProcess, phones, read_log
+from tests.server.serving import Api, Phone, ServerProcess, Table, new_address, phones, read_log
 from tests.server.simultaneous_helpers import (
     HOUR,
     Centre,
@@ -390,3 +391,22 @@ async def test_a_simultaneous_deleted_by_its_organiser_leaves_its_centres_their_
         refused = await centre.draw(1)  # the room is there; its sealed game is not
         assert (refused.type, refused.code) == ("rejected", "no_simultaneous")
         assert centre.sheet["rounds"][0]["top"] is not None  # what it played stays
+
+
+def test_a_simultaneous_code_is_guessed_no_faster_than_a_join_code(
+    pair: tuple[ServerProcess, ...],
+) -> None:
+    a, b = pair
+    organiser = Organiser.create(Journal(), a, [window()])
+    start = {"type": "start_game", "edition": "nl", "mode": "duplicate", "players": []}
+    room = Table.create(b, start=start)
+    guesser = Api(b.url, source=new_address())  # one address, guessing over both processes
+    for n in range(JOINS_PER_MINUTE):
+        wrong = {"type": "join_simultaneous", "code": f"ZZZ{n:03d}", "centre": "Club"}
+        reply = guesser.command(room.id, room.host, f"guess-{n}", wrong)
+        assert (reply.status, reply.json()["code"]) == (404, "no_simultaneous")
+    right = {"type": "join_simultaneous", "code": organiser.code, "centre": "Club"}
+    reply = Api(a.url, source=guesser.source).command(room.id, room.host, "right", right)
+    assert (reply.status, reply.json()["code"]) == (429, "rate_limited")
+    elsewhere = Api(a.url, source=new_address())  # the director's own network: not held up
+    assert elsewhere.command(room.id, room.host, "right", right).status == 200
