@@ -96,6 +96,9 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     organiser.get_by_role("button", name="Simultaan maken").click()
     code = organiser.locator("#sim-code").inner_text(timeout=20_000)
     assert len(code) == 6
+    simultaneous_id = organiser.evaluate(
+        "() => JSON.parse(localStorage.getItem('tilestream.simultaneous')).id"
+    )
     expect(organiser.locator("#sim-title")).to_have_text(NAME)
     expect(organiser.locator("#sim-game-1 .sim-state")).to_contain_text("Open")
 
@@ -205,6 +208,14 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     # A window closed: the director draws no rack of it any more, said in a sentence.
     director.get_by_role("button", name="Plankje trekken").click()
     expect(director.locator("#messages")).to_contain_text("Het venster van partij 1 is gesloten")
+
+    # The organiser deletes the simultaneous: the form again; the room keeps what it played.
+    organiser.once("dialog", lambda dialog: dialog.accept())
+    organiser.get_by_role("button", name="Simultaan verwijderen").click()
+    expect(organiser.get_by_role("heading", name="Simultaan organiseren")).to_be_visible()
+    gone = server.api().get(f"/api/simultaneous/{simultaneous_id}/results.json")
+    assert (gone.status, gone.json()["code"]) == (404, "no_simultaneous")
+    expect(director.locator("#dup-r1-top")).to_be_visible()
 
     for page in (organiser, director, *players, display, printed):
         assert missing_strings(page) == []

@@ -88,7 +88,24 @@ function draw() {
     h("div", { class: "actions sim-other" },
       h("button", { type: "button", id: "sim-forget", onclick: () => {
         if (confirm(t("sim.forget_confirm"))) { stop(); view.forget(); }
-      } }, t("sim.other"))));
+      } }, t("sim.other")),
+      h("button", { type: "button", class: "danger", id: "sim-delete",
+        onclick: (event) => remove(event.target) }, t("sim.delete"))));
+}
+
+// The organiser deletes the simultaneous: its code and results go; the centres keep their
+// rooms and what they played.
+async function remove(button) {
+  if (!confirm(t("sim.delete_confirm"))) return;
+  button.disabled = true;
+  try {
+    await call(base(), { method: "DELETE", token: view.held.token });
+    stop();
+    view.forget();
+  } catch (error) {
+    sayRefusal(error);
+    button.disabled = false;
+  }
 }
 
 // --- the games ------------------------------------------------------------------------------
