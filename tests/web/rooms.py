@@ -1,5 +1,6 @@
-"""Duplicate rooms on phones, for the browser tests: the start form's labels, the sheet a
-phone holds, the moves of its rack, and a rack the director types."""
+"""Duplicate rooms on phones, for the browser tests: the start form's labels, a room opened
+with no names and players joining it by name, the sheet a phone holds, the moves of its rack,
+a rack the director types, and the page errors a phone raised."""
 
 from playwright.sync_api import Browser, Page
 
@@ -10,7 +11,7 @@ from rules.movegen.moves import generate
 from rules.room import tops
 from rules.table import rulesets
 from tests.server.serving import ServerProcess
-from tests.web.browser import join_table, open_app, wait_for_state
+from tests.web.browser import join_table, open_app, session_of, show, wait_for_state
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 CLUB = "Duplicate, clubzaal (solo's vanaf 2 spelers)"
@@ -43,3 +44,27 @@ def typed_rack(
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
     return anna
+
+
+def errors_of(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def open_room(director: Page) -> str:
+    """The director opens a room on the start form with no names; its join code."""
+    director.get_by_label("Duplicate: iedereen dezelfde letters").check()
+    director.get_by_label("Aantal spelers").select_option("0")
+    director.get_by_role("button", name="Spel beginnen").click()
+    wait_for_state(director, "app => app.view?.sheet?.mode === 'duplicate'")
+    return str(session_of(director)["code"])
+
+
+def join_by_name(page: Page, code: str, name: str) -> None:
+    show(page, "start")
+    join = page.locator("#start .join")
+    join.get_by_label("Tafelcode").fill(code)
+    join.get_by_label("Je naam", exact=True).fill(name)
+    page.get_by_role("button", name="Aanschuiven", exact=True).click()
+    wait_for_state(page, "app => app.view?.sheet?.players?.length > 0")

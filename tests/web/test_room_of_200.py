@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from bench.serving import device_key, new_address
 from tests.server.redis_server import RedisServer
 from tests.server.serving import ServerProcess
 from tests.web.browser import open_app, session_of, shot, show, wait_for_state
-from tests.web.rooms import moves
+from tests.web.rooms import errors_of, join_by_name, moves, open_room
 from tests.web.screen_fit import fits_width
 
 PLAYERS = 200
@@ -44,30 +44,6 @@ def servers(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[list[Ser
         b.assert_no_crash()
     finally:
         redis.stop()
-
-
-def errors_of(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-def open_room(director: Page) -> str:
-    """The director opens a room on the start form with no names; its join code."""
-    director.get_by_label("Duplicate: iedereen dezelfde letters").check()
-    director.get_by_label("Aantal spelers").select_option("0")
-    director.get_by_role("button", name="Spel beginnen").click()
-    wait_for_state(director, "app => app.view?.sheet?.mode === 'duplicate'")
-    return str(session_of(director)["code"])
-
-
-def join_by_name(page: Page, code: str, name: str) -> None:
-    show(page, "start")
-    join = page.locator("#start .join")
-    join.get_by_label("Tafelcode").fill(code)
-    join.get_by_label("Je naam", exact=True).fill(name)
-    page.get_by_role("button", name="Aanschuiven", exact=True).click()
-    wait_for_state(page, "app => app.view?.sheet?.players?.length > 0")
 
 
 def test_a_room_of_200_in_chromium_with_a_director_replaced_by_the_recovery_code(

@@ -26,7 +26,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.rooms import moves
+from tests.web.rooms import errors_of, join_by_name, moves, open_room
 from tests.web.screen_fit import fits_width, spilled
 
 NAME = "Voorjaarssimultaan"
@@ -35,32 +35,18 @@ ANNA, BAS = "Anna de Vries", "Bas Jansen"
 ROUNDS = 2
 
 
-def errors_of(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
 def shoot(page: Page, name: str, full_page: bool = True) -> None:
     shot(page, f"simultaneous-{name}", full_page)
 
 
-def open_room(director: Page) -> str:
-    """The director opens a room on the start form with no names; its join code."""
-    director.get_by_label("Duplicate: iedereen dezelfde letters").check()
-    director.get_by_label("Aantal spelers").select_option("0")
-    director.get_by_role("button", name="Spel beginnen").click()
-    wait_for_state(director, "app => app.view?.sheet?.mode === 'duplicate'")
-    return str(session_of(director)["code"])
-
-
-def join_by_name(page: Page, code: str, name: str) -> None:
-    show(page, "start")
-    join = page.locator("#start .join")
-    join.get_by_label("Tafelcode").fill(code)
-    join.get_by_label("Je naam", exact=True).fill(name)
-    page.get_by_role("button", name="Aanschuiven", exact=True).click()
-    wait_for_state(page, "app => app.view?.sheet?.players?.length > 0")
+def join_as_centre(director: Page, code: str) -> None:
+    """The director makes the room a centre of game 1 on the room's card."""
+    director.locator("#sim-join > summary").click()
+    card = director.locator("#sim-join")
+    card.get_by_label("Code van de simultaan").fill(code)
+    card.get_by_label("Partijnummer").fill("1")
+    card.get_by_label("Naam van je zaal").fill(CENTRE)
+    card.get_by_role("button", name="Meedoen").click()
 
 
 def hand_in(server: ServerProcess, page: Page, move: Move, round_: int) -> None:
@@ -107,12 +93,7 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     errors.append(errors_of(director))
     room = open_room(director)
     show(director, "sheet")
-    director.locator("#sim-join > summary").click()
-    card = director.locator("#sim-join")
-    card.get_by_label("Code van de simultaan").fill(code)
-    card.get_by_label("Partijnummer").fill("1")
-    card.get_by_label("Naam van je zaal").fill(CENTRE)
-    card.get_by_role("button", name="Meedoen").click()
+    join_as_centre(director, code)
     expect(director.locator("#sim-card")).to_contain_text(f"Simultaan {NAME} — {CENTRE}")
     expect(director.locator("#sim-join")).to_have_count(0)
     # A centre's racks and tops are the sealed ones: no typed rack or top is offered, and
@@ -313,12 +294,7 @@ def test_a_centre_in_chromium_among_three_on_two_processes(
     errors = [errors_of(director)]
     room = open_room(director)
     show(director, "sheet")
-    director.locator("#sim-join > summary").click()
-    card = director.locator("#sim-join")
-    card.get_by_label("Code van de simultaan").fill(code)
-    card.get_by_label("Partijnummer").fill("1")
-    card.get_by_label("Naam van je zaal").fill(CENTRE)
-    card.get_by_role("button", name="Meedoen").click()
+    join_as_centre(director, code)
     expect(director.locator("#sim-card")).to_be_visible()
     players = [open_app(browser, server.url) for server in (a, b)]
     errors += [errors_of(page) for page in players]
