@@ -190,6 +190,13 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     director.get_by_role("button", name="Plankje trekken").click()
     expect(director.locator("#messages")).to_contain_text("Het venster van partij 1 is gesloten")
 
+    # The director ends the room's game: the ranking, and no other game in this room.
+    director.once("dialog", lambda dialog: dialog.accept())
+    director.get_by_role("button", name="Spel beëindigen").click()
+    wait_for_state(director, "app => app.view.sheet.ended !== null")
+    expect(director.get_by_role("button", name="Uitslag kopiëren")).to_be_visible()
+    expect(director.get_by_role("button", name="Nieuw spel, zelfde spelers")).to_have_count(0)
+
     # The organiser deletes the simultaneous: the form again; the room keeps what it played.
     organiser.once("dialog", lambda dialog: dialog.accept())
     organiser.get_by_role("button", name="Simultaan verwijderen").click()

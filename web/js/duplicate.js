@@ -272,7 +272,8 @@ function ranking(game) {
     h("div", { class: "actions no-print" },
       h("button", { type: "button", onclick: () => copy(rows) }, t("dup.copy")),
       recordActions(),
-      isHost() ? h("button", {
+      // A centre plays the simultaneous's one game; another game is another room.
+      isHost() && !game.room?.centre ? h("button", {
         type: "button", class: "primary",
         disabled: inFlight("new_game"),
         onclick: () => send(refer(game, { type: "new_game" })).catch(sayRefusal),
