@@ -62,7 +62,13 @@ async def body(request: Request, kind: type) -> Any:
 async def read(request: Request) -> bytes:
     declared = request.headers.get("content-length", "")
     too_large = GameError(f"the body is over {MAX_MESSAGE} bytes", code=codebook.TOO_LARGE)
-    if declared.isdigit() and int(declared) > MAX_MESSAGE:
+    # Read as a number only as ASCII digits ("²" is a digit to ``isdigit``, not to ``int``);
+    # any longer than a dozen is over the limit anyway.
+    if (
+        declared.isascii()
+        and declared.isdigit()
+        and (len(declared) > 12 or int(declared) > MAX_MESSAGE)
+    ):
         raise too_large
     data = bytearray()
     seconds = request.state.body_timeout

@@ -121,9 +121,10 @@ async def _results(
 
 
 def _game(simultaneous: Simultaneous, request: Request) -> SealedGame:
-    """The game of ``?game=`` (from 1; the first by default)."""
+    """The game of ``?game=`` (from 1; the first by default). Only a few ASCII digits are
+    read as a number: "²" is a digit to ``str.isdigit`` but not to ``int``."""
     text = request.query_params.get("game", "1")
-    number = int(text) if text.isdigit() else 0
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 0
     sealed = simultaneous.game(number - 1)
     if sealed is None:
         count = len(simultaneous.games)

@@ -11,6 +11,7 @@ store), the organiser included, until the window has closed.
 import asyncio
 import contextlib
 import json
+import urllib.parse
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -410,3 +411,18 @@ def test_a_simultaneous_code_is_guessed_no_faster_than_a_join_code(
     assert (reply.status, reply.json()["code"]) == (429, "rate_limited")
     elsewhere = Api(a.url, source=new_address())  # the director's own network: not held up
     assert elsewhere.command(room.id, room.host, "right", right).status == 200
+
+
+@pytest.mark.parametrize("game", ["0", "13", "x", "²", "9" * 5000, "-1", ""])
+def test_a_game_that_is_no_game_of_the_simultaneous_is_refused(
+    pair: tuple[ServerProcess, ...], game: str
+) -> None:
+    a, _ = pair
+    organiser = Organiser.create(Journal(), a, [window()])
+    game = urllib.parse.quote(game)
+    for path in ("/results.json", "/results.csv", "/record.json"):
+        reply = organiser.get(f"{path}?game={game}")
+        assert (reply.status, reply.json()["code"]) == (400, "no_such_game"), (path, game)
+    closing = a.api().post(f"/api/simultaneous/{organiser.id}/close?game={game}", {},
+                           token=organiser.token)  # fmt: skip
+    assert (closing.status, closing.json()["code"]) == (400, "no_such_game")
