@@ -22,7 +22,7 @@ from events.events import (
 )
 from rules.movegen.moves import WordGraph
 from rules.room import rounds, tops
-from rules.table.reducer import evolve
+from rules.table.reducer import replay
 from rules.table.state import Game, State
 
 
@@ -69,9 +69,7 @@ def _closing(events: tuple[TableEvent, ...]) -> tuple[TopRecorded | GameEnded, .
 
 
 def _fold(state: State, events: tuple[TableEvent, ...]) -> State:
-    for event in events:
-        state = evolve(state, Recorded(state.seq + 1, event))
-    return state
+    return replay((Recorded(state.seq + n, e) for n, e in enumerate(events, 1)), state)
 
 
 def _game(state: State) -> Game:

@@ -12,7 +12,9 @@ centre's name and their own (a federation's licence number would be sturdier:
 Rebuilt from the logs, the projection is the same.
 """
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 import msgspec
 
@@ -187,21 +189,19 @@ def upto(rows: tuple[Row, ...], rounds: int) -> tuple[Row, ...]:
     return _placed([row.upto(rounds) for row in rows])
 
 
-def _placed(rows: list[Row]) -> tuple[Row, ...]:
+Placed = TypeVar("Placed", Row, SeriesRow)
+
+
+def _placed(rows: Iterable[Placed]) -> tuple[Placed, ...]:
+    """``rows`` by total, the best first (then by centre and name), each with its place:
+    equal totals share it (P-35)."""
     ordered = sorted(rows, key=lambda r: (-r.total, r.centre.casefold(), r.name.casefold()))
     totals = [r.total for r in ordered]
-    shared = _shared(totals)
+    shared = Counter(totals)
     return tuple(
         msgspec.structs.replace(r, place=place, tied=shared[r.total] > 1)
         for r, place in zip(ordered, places(totals), strict=True)
     )
-
-
-def _shared(totals: list[int]) -> dict[int, int]:
-    counted: dict[int, int] = {}
-    for total in totals:
-        counted[total] = counted.get(total, 0) + 1
-    return counted
 
 
 def key(centre: str, name: str) -> tuple[str, str]:
@@ -220,12 +220,4 @@ def series(games: Iterable[tuple[Row, ...]]) -> tuple[SeriesRow, ...]:
             players[k] = msgspec.structs.replace(
                 was, games=was.games + 1, total=was.total + row.total, tops=was.tops + row.tops
             )
-    ordered = sorted(
-        players.values(), key=lambda r: (-r.total, r.centre.casefold(), r.name.casefold())
-    )
-    totals = [r.total for r in ordered]
-    shared = _shared(totals)
-    return tuple(
-        msgspec.structs.replace(r, place=place, tied=shared[r.total] > 1)
-        for r, place in zip(ordered, places(totals), strict=True)
-    )
+    return _placed(players.values())

@@ -68,7 +68,7 @@ async def close_window(request: Request) -> Response:
     def closing(state: State) -> tuple[tuple[TableEvent, ...], str]:
         return (WindowClosed(sealed.game),), "host"
 
-    await tables_of(request)._append(of, closing, f"close:{of}:{sealed.game}")
+    await tables_of(request).record(of, closing, f"close:{of}:{sealed.game}")
     return ok(await centres.organiser(of, bearer(request)))
 
 

@@ -59,7 +59,7 @@ async def create(tables: Tables, wanted: CreateSimultaneous) -> Created:
     def recording(state: State) -> tuple[tuple[TableEvent, ...], str]:
         return events, "host"
 
-    await tables._append(table.id, recording, f"simultaneous:{table.id}")
+    await tables.record(table.id, recording, f"simultaneous:{table.id}")
     return Created(table.id, table.code, token, len(wanted.games))
 
 

@@ -108,7 +108,9 @@ class Centres:
                 continue
             for table_id in watched:
                 self.hub.unwatch(table_id)
+                self._shown.pop(table_id, None)  # read afresh when followed again
             del self._watched[of]
+            self._asked.pop(of, None)
 
     async def _flush(self) -> None:
         await asyncio.sleep(COALESCE)

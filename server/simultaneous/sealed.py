@@ -48,4 +48,4 @@ async def add_centre(
     def adding(state: State) -> tuple[tuple[TableEvent, ...], str]:
         return (CentreAdded(table_id, command.centre.strip(), command.game),), table_id
 
-    await tables._append(sealed.id, adding, f"centre:{table_id}:{command.game}")
+    await tables.record(sealed.id, adding, f"centre:{table_id}:{command.game}")

@@ -122,7 +122,7 @@ class Tables(Joins):
         for _ in range(TOP_TRIES):
             top = await self._top(table_id, device, command)
             try:
-                _, seq = await self._append(table_id, deciding(top), command_id)
+                _, seq = await self.record(table_id, deciding(top), command_id)
             except _TopStale:
                 continue
             return seq
@@ -162,7 +162,7 @@ class Tables(Joins):
 
         # The turn's start is part of the id: after an undo the same turn runs out anew.
         command_id = f"time-out:{turn.game}:{turn.player}:{turn.number}:{since}"
-        _, seq = await self._append(table_id, deciding, command_id)
+        _, seq = await self.record(table_id, deciding, command_id)
         return seq
 
     async def computer_turn(
@@ -186,7 +186,7 @@ class Tables(Joins):
             return decide(state, command, at=self.clock(), actor=who, contains=contains), COMPUTER
 
         command_id = f"computer:{turn.game}:{turn.player}:{turn.number}:{since}"
-        _, seq = await self._append(table_id, deciding, command_id)
+        _, seq = await self.record(table_id, deciding, command_id)
         return seq
 
     def computer_turns(self, tables: set[str] | None = None) -> list[tuple[str, c.Turn, int]]:

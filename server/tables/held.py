@@ -161,7 +161,7 @@ class Held:
         self._moved(table_id, live, before)
         return live
 
-    async def _append(
+    async def record(
         self,
         table_id: str,
         deciding: Callable[[State], tuple[tuple[TableEvent, ...], str]],

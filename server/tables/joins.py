@@ -122,7 +122,7 @@ class Joins(Held):
             events = seating.join(state, device.id, role, device.seat, key_hash, name)
             return events, device.id
 
-        state, _ = await self._append(table.id, joining, "")
+        state, _ = await self.record(table.id, joining, "")
         token = await self._token(device)
         who = actor(state, device)
         assert who is not None
@@ -139,7 +139,7 @@ class Joins(Held):
         def setting(state: State) -> tuple[tuple[TableEvent, ...], str]:
             return (RecoverySet(token_hash(_recovery_text(code))),), who.device
 
-        await self._append(table_id, setting, "")
+        await self.record(table_id, setting, "")
         return code
 
     async def recover(self, code: str, recovery: str) -> tuple[TableInfo, str, Actor]:
@@ -159,7 +159,7 @@ class Joins(Held):
                 raise GameError("that recovery code opens nothing", code=codebook.BAD_RECOVERY)
             return (DirectorReplaced(device.id),), device.id
 
-        state, _ = await self._append(table.id, replacing, "")
+        state, _ = await self.record(table.id, replacing, "")
         token = await self._token(device)
         who = actor(state, device)
         assert who is not None
