@@ -26,6 +26,13 @@ export function layer(view) {
   const { d, ui, ids } = view;
   let pointed = false; // the tap on the board came from a finger or a mouse, not a key
   let dragged = null; // {id, x, y, moved}: a tile being dragged from the rack
+  // A finger's tap is taken on its way up, not from the click: a frame that redraws the
+  // board or the rack between down and up (another phone's slip, a clock) replaces the
+  // element, and the browser then sends no click at all. The click that may still follow
+  // is the same tap, not a second one.
+  let pressed = null; // the square a finger went down on
+  let tapped = false; // a finger's tap was taken: its click, if any, is not another
+  const tapDone = () => { tapped = true; setTimeout(() => { tapped = false; }); };
   let asked = "";
   let timer = null;
   const taken = () => tilesOf(view.rows());
@@ -43,7 +50,11 @@ export function layer(view) {
       ? active.dataset.square : null;
     const frame = h("div", {
       id: ids.board, class: ui.zoom ? "board-frame zoomed" : "board-frame",
-      onpointerdown: () => { pointed = true; },
+      onpointerdown: (event) => {
+        if (event.button > 0) return;
+        pressed = event.target.closest?.("[data-square]")?.dataset.square ?? null;
+        if (pressed) addEventListener("pointerup", released, { once: true });
+      },
       onkeydown: typed,
       onscroll: (event) => { // a frame redrawn away meanwhile says 0, 0: not where it was
         if (event.target.isConnected) ui.scroll = [event.target.scrollLeft, event.target.scrollTop];
@@ -84,9 +95,20 @@ export function layer(view) {
       document.querySelector(`#${ids.board} [tabindex='0']`)?.focus();
     } }, t("calc.whole_board")) : null);
 
+  // A finger lifted on the square it went down on taps it (a pan or a slide taps nothing).
+  function released(event) {
+    const square = pressed;
+    pressed = null;
+    if (!square || squareAt(event)?.dataset.square !== square) return;
+    pointed = true;
+    tap(square);
+    tapDone();
+  }
+
   // A tap on a square: on the whole board it zooms there first; a laid tile comes back; an
   // empty square takes the chosen tile.
   function tap(square) {
+    if (tapped) return; // the click of a tap taken on the way up
     const byPointer = pointed;
     pointed = false;
     ui.cursor = square;
@@ -283,7 +305,12 @@ export function layer(view) {
   }
 
   function tapTile(id) {
-    if (dragged?.moved) return; // the drag laid it
+    if (dragged || tapped) return; // a finger's tap, taken on the way up (or a drag)
+    choose(id);
+  }
+
+  // A tile tapped on the rack: chosen to lay (or not), chosen to exchange, or taken back.
+  function choose(id) {
     if (d.exchange) {
       if (d.exchange.has(id)) d.exchange.delete(id);
       else d.exchange.add(id);
@@ -312,8 +339,13 @@ export function layer(view) {
       removeEventListener("pointerup", end);
       removeEventListener("pointercancel", end);
       const was = dragged;
-      setTimeout(() => { dragged = null; }); // the click after the drag lays nothing more
-      if (!was.moved || e.type === "pointercancel") return;
+      dragged = null;
+      tapDone(); // the click after the tap or the drag does nothing more
+      if (e.type === "pointercancel") return;
+      if (!was.moved) {
+        choose(was.id);
+        return;
+      }
       const square = squareAt(e)?.dataset.square;
       if (square && !taken().has(square) && !d.placed.has(square)) place(was.id, square);
       view.render();
