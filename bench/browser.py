@@ -23,6 +23,7 @@ ARGS = [
     "--disable-sync",
 ]
 PHONE: ViewportSize = {"width": 390, "height": 844}  # a small phone, in CSS pixels
+KEEPS_SCORE = "Ik houd alleen de score bij (geen plaats)"  # the host's phone holds no seat
 
 
 def launch(playwright: Playwright) -> Browser:
@@ -66,9 +67,11 @@ def create_table(
     rules: str | None = None,
     edition: str = "nl",
     writers: str | None = None,
+    host_plays: str | None = None,
 ) -> str:
     """Start a sheet from the start page (``writers``: the label of who writes the sheet,
-    each phone its own seat by default); the table's join code."""
+    each phone its own seat by default; ``host_plays``: at a classic table, the player whose
+    seat the host's phone holds, or None: it only keeps the score); the table's join code."""
     if page.locator("#tab-start").count():  # no table yet: the start form is its own view
         show(page, "start")
     start = page.locator("#start")  # the calculator has its own edition menu
@@ -81,6 +84,8 @@ def create_table(
         start.get_by_label(rules).check()
     if writers:
         start.get_by_label(writers).check()
+    if start.get_by_label(KEEPS_SCORE).count():  # a classic table: the host's own seat
+        start.get_by_label(f"Ik speel als {host_plays}" if host_plays else KEEPS_SCORE).check()
     start.get_by_role("button", name="Spel beginnen").click()
     code = page.locator(".table-bar .code")
     expect(code).to_have_text(re.compile(r"^[A-Z2-9]{6}$"))

@@ -140,7 +140,8 @@ NAME_TAKEN = _declare("name_taken", "name", status=409)
 NAME_TOO_LONG = _declare("name_too_long", "length", "max")
 # the edition has no board (Literaki)
 NO_BOARD = _declare("no_board", "edition", notice=True)
-NO_CLOCK = _declare("no_clock", notice=True, refusal=False)
+# a game clock command in a game without one (a notice: a clock event in such a game)
+NO_CLOCK = _declare("no_clock", notice=True, status=409)
 NO_GAME = _declare("no_game", notice=True)
 NO_MOVE = _declare("no_move")
 # online: every seat the computer's; a game needs a person to play it
@@ -165,8 +166,9 @@ NO_WORDS = _declare("no_words")
 NOT_ADMITTED = _declare("not_admitted", status=403)
 # a later move must touch a tile on the board
 NOT_CONNECTED = _declare("not_connected")
-# online: the time per move has not run out (the server's own pass; never a phone's)
-NOT_DUE = _declare("not_due", status=409, phone=False)
+# online: the time per move has not run out (the server's own pass); the game clock: a
+# phone called time the server's clock still shows left
+NOT_DUE = _declare("not_due", status=409)
 NOT_IN_CLASSIC = _declare("not_in_classic", notice=True, refusal=False)
 NOT_IN_DUPLICATE = _declare("not_in_duplicate", notice=True, refusal=False)
 # new tiles not in one row or one column
@@ -291,3 +293,30 @@ RESULTS_SEALED = _declare("results_sealed", "closes", status=403)
 NOT_A_TABLE = _declare("not_a_table", status=409)
 # a simultaneous's games: none, too many, or a window that closes before it opens
 BAD_SCHEDULE = _declare("bad_schedule", "max")
+# --- a table a tournament trusts (seats, the board, the game clock, the challenge) ---
+# tiles without a score: only the player to move (or the host) lays them on the board
+NOT_YOUR_BOARD = _declare("not_your_board", "to_move")
+# the game clock: only the player whose time runs (or the host) taps it
+NOT_YOUR_CLOCK = _declare("not_your_clock", "player")
+# a player whose time ran out under a rule set where that loses the game plays no more
+OUT_OF_TIME = _declare("out_of_time", "player")
+# the game clock: that player's time was called already (phones at zero call it at once)
+TIME_CALLED = _declare("time_called", "player", status=409)
+# the game clock's minutes per player, off (0) or from ``min`` to ``max``
+CLOCK_MINUTES_OUT_OF_RANGE = _declare("clock_minutes_out_of_range", "max", "min", "minutes")
+# a challenge names the latest move; that line is not (or no longer) it
+NOTHING_TO_CHALLENGE = _declare("nothing_to_challenge")
+# the move was challenged already
+ALREADY_CHALLENGED = _declare("already_challenged")
+# the rule set challenges no word at the table (SBNL: the jury checks after the game), or
+# this mode has none
+NO_CHALLENGE = _declare("no_challenge", "rules")
+# a challenger challenges another player's move, not their own
+OWN_MOVE = _declare("own_move")
+# online: a move stands and the game ends by the rules only; an undo or an early end would
+# show a rack that its owner alone has seen (or the next draw)
+ONLINE_FINAL = _declare("online_final", status=409)
+# the word check of this list stays on the server (online play, a running room or game)
+WORD_CHECK_SECRET = _declare("word_check_secret", status=403)
+# a device's own label: at most ``max`` characters
+LABEL_TOO_LONG = _declare("label_too_long", "max")

@@ -65,6 +65,12 @@ class StartGame(Command, frozen=True, tag="start_game"):
     # Online: per seat, None for a person or the computer's strength ("best", "good",
     # "easy"; ``rules.online.opponent.STRENGTHS``); left out, every seat is a person's.
     computers: tuple[str | None, ...] = ()
+    # A physical table: the seat the host's own device holds; None, the host keeps the sheet
+    # as scorekeeper and holds none.
+    host_seat: int | None = None
+    # The game clock's minutes per player; None, the rule set's own (off where it has
+    # none); 0 turns it off.
+    clock_minutes: int | None = None
 
 
 class NewGame(Command, frozen=True, tag="new_game"):
@@ -275,6 +281,43 @@ class RemoveDevice(Command, frozen=True, tag="remove_device"):
     device: str
 
 
+class StartGameClock(Command, frozen=True, tag="start_game_clock"):
+    """The host starts the game clock, or lets it run on after a pause."""
+
+
+class PauseGameClock(Command, frozen=True, tag="pause_game_clock"):
+    """The host pauses the game clock."""
+
+
+class SwitchClock(Command, frozen=True, tag="switch_clock"):
+    """The player whose time runs taps the clock: the next player's time runs (``turn``:
+    the turn the phone showed, so a second tap switches nothing more)."""
+
+    turn: Turn | None = None
+
+
+class CallTime(Command, frozen=True, tag="call_time"):
+    """Any phone at the table, when the clock it shows reaches zero: the server records that
+    ``player``'s time ran out if its own clock agrees (``not_due`` if not yet)."""
+
+    player: int
+    stage: int = 1
+
+
+class Challenge(Command, frozen=True, tag="challenge"):
+    """A player challenges the latest move, the line recorded as event ``line``; ``player``
+    is the challenger (left out: the phone's own seat)."""
+
+    line: int
+    player: int | None = None
+
+
+class LabelDevice(Command, frozen=True, tag="label_device"):
+    """A device names itself for the devices list ("Anna's phone")."""
+
+    label: str
+
+
 class JoinSimultaneous(Command, frozen=True, tag="join_simultaneous"):
     """Duplicate room: the director makes the room a centre of the simultaneous with the
     join code ``code``, playing its game ``game`` (from 0) as the centre ``centre`` (the
@@ -317,6 +360,12 @@ TableCommand = (
     | RemoveDevice
     | AppointDirector
     | JoinSimultaneous
+    | StartGameClock
+    | PauseGameClock
+    | SwitchClock
+    | CallTime
+    | Challenge
+    | LabelDevice
 )
 
 _decoder = msgspec.json.Decoder(TableCommand)

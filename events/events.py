@@ -74,6 +74,8 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     # Online: per seat, None for a person or the strength the computer plays that seat at;
     # empty (every seat a person's) in the logs written before there was a computer.
     computers: tuple[str | None, ...] = ()
+    # A table's game clock: minutes per player, 0 without one (``rules.table.gameclock``).
+    clock_minutes: int = 0
 
 
 class MoveRecorded(Event, frozen=True, tag="move"):
@@ -124,16 +126,22 @@ class WordWithdrawn(Event, frozen=True, tag="withdrawn"):
 
 class PenaltyGiven(Event, frozen=True, tag="penalty"):
     """Points taken from any player without using a turn; negative points are a bonus
-    (a challenge bonus in an imported game record)."""
+    (a challenge bonus in an imported game record). ``overtime``: the started minutes over
+    the game clock it pays for, recorded with the end of the game (``rules.table.gameclock``);
+    ``challenge``: the seq of the challenge it is the consequence of."""
 
     player: int
     points: int
+    overtime: int = 0
+    challenge: int = 0
 
 
 class TilesPlaced(Event, frozen=True, tag="tiles_placed"):
-    """Tiles laid on the board without a score, until the board is cleared (BRD-21/22)."""
+    """Tiles laid on the board without a score, until the board is cleared (BRD-21/22);
+    ``player``: the seat that laid them (the player to move), None for the host."""
 
     placed: tuple[PlacedTile, ...]
+    player: int | None = None
 
 
 class BoardCleared(Event, frozen=True, tag="board_cleared"):
@@ -293,6 +301,22 @@ class DeviceJoined(Event, frozen=True, tag="device_joined"):
     seat: int | None = None
     key: str = ""
     admitted: bool = True
+    label: str = ""  # how the phone tells itself apart: a name it chose, or its model
+
+
+class HostSeated(Event, frozen=True, tag="host_seated"):
+    """The seat the host's own device holds at a physical table, from the start on; None:
+    the host keeps the sheet as scorekeeper and holds no seat. A held seat is joined only
+    with the host's approval, as any taken seat."""
+
+    seat: int | None
+
+
+class DeviceLabelled(Event, frozen=True, tag="device_labelled"):
+    """The name a device gave itself ("Anna's phone"), shown in the devices list."""
+
+    device: str
+    label: str
 
 
 class DeviceAdmitted(Event, frozen=True, tag="device_admitted"):
@@ -325,6 +349,51 @@ class DeviceRemoved(Event, frozen=True, tag="device_removed"):
     """A device left the table, or the host took it away: its token opens nothing more."""
 
     device: str
+
+
+class GameClockStarted(Event, frozen=True, tag="game_clock_started"):
+    """The table's game clock starts at ``at`` (server time, ms), or runs on after a pause,
+    for the player whose time it counts (``rules.table.gameclock``)."""
+
+    at: int
+
+
+class GameClockPaused(Event, frozen=True, tag="game_clock_paused"):
+    """The host paused the game clock at ``at``; nobody's time runs until it starts again."""
+
+    at: int
+
+
+class ClockSwitched(Event, frozen=True, tag="clock_switched"):
+    """The mover tapped the clock at ``at``: ``player``'s time runs from then. The turn's
+    line may come after; it does not switch the clock again."""
+
+    player: int
+    at: int
+
+
+class TimeRanOut(Event, frozen=True, tag="time_ran_out"):
+    """``player``'s time ran out, as the server's clock saw it at ``at`` (``stage`` 1: the
+    clock's time; 2: the rule set's extra time after it); the rule set's consequence
+    follows."""
+
+    player: int
+    at: int
+    stage: int = 1
+
+
+class ChallengeJudged(Event, frozen=True, tag="challenge"):
+    """``challenger`` challenged the move recorded as event ``line`` (``player``'s); the
+    server judged its words against the table's list. ``bad``: the words the list lacks,
+    comma-separated (kept even where the rule set does not name them to the players). Its
+    consequence follows as lines of their own in the same append: the word withdrawn, a
+    turn lost, a penalty."""
+
+    line: int
+    challenger: int
+    player: int
+    valid: bool
+    bad: str = ""
 
 
 class CentreJoined(Event, frozen=True, tag="centre_joined"):
@@ -421,6 +490,13 @@ TableEvent = (
     | RecoverySet
     | DirectorReplaced
     | CentreJoined
+    | HostSeated
+    | DeviceLabelled
+    | GameClockStarted
+    | GameClockPaused
+    | ClockSwitched
+    | TimeRanOut
+    | ChallengeJudged
     | SimultaneousCreated
     | GameSealed
     | CentreAdded

@@ -1,7 +1,8 @@
 """The classic score sheet: 2–4 players at a physical table, turn by turn, settled at the end.
 
 The table keeps the tiles; the sheet records what each turn scored, as computed from the
-board or typed words, or as points typed by hand. Nothing is judged against a word list.
+board or typed words, or as points typed by hand. Only a challenge of the latest move is
+judged against a word list (``rules.table.challenge``).
 """
 
 from typing import assert_never
@@ -13,11 +14,15 @@ from events import commands as c
 from events.events import (
     BoardCleared,
     CellCorrected,
+    ChallengeJudged,
     ClockPaused,
     ClockReset,
     ClockStarted,
+    ClockSwitched,
     EntriesSet,
     Exchanged,
+    GameClockPaused,
+    GameClockStarted,
     GameEnded,
     GameStarted,
     Mode,
@@ -30,13 +35,15 @@ from events.events import (
     PointsEntered,
     RackDrawn,
     RackLeft,
+    Recorded,
     SlipSubmitted,
     TableEvent,
     TilesPlaced,
+    TimeRanOut,
     TopRecorded,
     WordWithdrawn,
 )
-from rules.table import decisions, lines, permissions, settlement
+from rules.table import challenge, decisions, gameclock, lines, permissions, settlement
 from rules.table.decisions import refuse
 from rules.table.inputs import Inputs
 from rules.table.mode import GameCommand, GameEvent, ModeRules
@@ -68,10 +75,9 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
         case MoveRecorded():
             tiles = lines.move_tiles(game, event)
             game = lines.placed(game, event.placed)
-            words, laid = event.words, bool(event.placed)
-            return lines.turn(
-                game, seq, "move", event.player, event.points, words, event.bingo, tiles, laid
-            )
+            squares = tuple(p.square for p in event.placed)
+            kept = (event.words, event.bingo, tiles, bool(squares), squares)
+            return lines.turn(game, seq, "move", event.player, event.points, *kept)
         case PointsEntered():
             return lines.turn(game, seq, "points", event.player, event.points)
         case Passed():
@@ -94,6 +100,10 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.clock_reset(game, event)
         case GameEnded():
             return lines.ended(game, event, settled=True)
+        case GameClockStarted() | GameClockPaused() | ClockSwitched() | TimeRanOut():
+            return gameclock.evolve(game, event)
+        case ChallengeJudged():
+            return challenge.evolve(game, event, seq)
         case (
             TopRecorded()
             | RackDrawn()
@@ -139,6 +149,8 @@ def _exchanged(game: Game, event: Exchanged, seq: int) -> Game:
 
 def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent, ...]:
     """The events of a command on the sheet; raises GameError with a code if refused."""
+    if isinstance(command, permissions.TURNS):  # a player out of time may have no more
+        gameclock.check_turn(game, command.player, inputs.at)
     match command:
         case c.Play():
             raise decisions.not_online(game)
@@ -156,12 +168,17 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             return (WordWithdrawn(decisions.player(game, command.player)),)
         case c.GivePenalty():
             return decisions.penalty(game, command)
-        case c.PlaceTiles():
-            return decisions.place_tiles(game, command)
+        case c.PlaceTiles():  # who lays them: the asking device's seat (None: the host's)
+            return decisions.place_tiles(game, command, inputs.seat)
         case c.ClearBoard():
             return decisions.clear_board(game, command)
-        case c.EndGame():
-            return (_end(game, command),)
+        case c.EndGame():  # the overtime penalties first: the end closes the sheet
+            end = _end(game, command)
+            return (*gameclock.overtime(game, inputs.at), end)
+        case c.StartGameClock() | c.PauseGameClock() | c.SwitchClock() | c.CallTime():
+            return gameclock.decide(game, command, inputs.at)
+        case c.Challenge():
+            return challenge.decide(game, command, inputs.contains)
         case (
             c.DrawRack()
             | c.SetRack()
@@ -178,6 +195,12 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             raise decisions.not_in_mode(game, command)
         case _:
             assert_never(command)
+
+
+def _strike(state: State, line: Recorded) -> tuple[int, ...]:
+    """The lines an undo of ``line`` strikes: the end with its overtime penalties, a challenge
+    with its consequence, any other line alone."""
+    return gameclock.strike(state, line) or challenge.strike(state, line)
 
 
 def _end(game: Game, command: c.EndGame) -> GameEnded:
@@ -257,12 +280,12 @@ RULES = ModeRules(
     rule_set=rule_set,
     started=started,
     new_game=decisions.again,
-    begin=lines.as_started,
+    begin=gameclock.begin,
     evolve=evolve,
-    turned=lines.no_turn_clock,
+    turned=gameclock.turned,
     decide=decide,
-    undo=decisions.strike,
-    check=permissions.check_sheet,
+    undo=_strike,
+    check=permissions.check_turn_sheet,
     check_turn=permissions.check_turn_taken,
     sheet=sheet,
     for_seat=for_seat,

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 
 from editions import codebook
 from events.events import (
+    ChallengeJudged,
     Exchanged,
     GameEnded,
     LineUndone,
@@ -40,6 +41,7 @@ from events.events import (
     PointsEntered,
     RackLeft,
     Recorded,
+    TableEvent,
     WordWithdrawn,
 )
 from rules.board.board import Board
@@ -102,6 +104,7 @@ class _Writer:
         taken: set[str] = set()
         self.nicks = [_nick(name, p, taken) for p, name in enumerate(self.names, 1)]
         self.struck = _struck_moves(log)
+        self.standing: dict[int, TableEvent] = {}  # the standing events by seq
 
     def write(self, steps: list[Step]) -> str:
         lines = ["#character-encoding UTF-8"]
@@ -110,6 +113,7 @@ class _Writer:
             for p, (nick, name) in enumerate(zip(self.nicks, self.names, strict=True), 1)
         ]
         lines.append(f"#note Edition: {self.game.edition.code}")
+        self.standing = {step.recorded.seq: step.recorded.event for step in steps}
         for i, step in enumerate(steps[1:], 1):
             after = steps[i + 1].before if i + 1 < len(steps) else self.game
             previous = steps[i - 1].recorded.seq
@@ -158,6 +162,9 @@ class _Writer:
         self, event: WordWithdrawn, seq: int, previous: int, before: Game, after: Game
     ) -> list[str]:
         total = after.totals[event.player]
+        judged = self.standing.get(previous)
+        if isinstance(judged, ChallengeJudged) and not judged.valid:
+            return self.challenged(event, judged, total)
         phony = next(
             (
                 move
@@ -171,6 +178,19 @@ class _Writer:
         return [
             self.move(phony, before, total + phony.points),
             self.line(event.player, _laid(phony), "--", -phony.points, total),
+        ]
+
+    def challenged(self, event: WordWithdrawn, judged: ChallengeJudged, total: int) -> list[str]:
+        """A word withdrawn by a challenge (``rules.table.challenge``): its move still stands in
+        the log and was written, so it comes off as a phony, ``--``; typed words, written as
+        points, come off as a penalty."""
+        move = self.standing.get(judged.line)
+        points = move.points if isinstance(move, MoveRecorded) else 0
+        if isinstance(move, MoveRecorded) and move.placed:
+            return [self.line(event.player, _laid(move), "--", -points, total)]
+        return [
+            self.line(event.player, UNKNOWN, "(time)", -points, total),
+            "#note word withdrawn after a challenge",
         ]
 
     def end(self, event: GameEnded, after: Game) -> list[str]:

@@ -12,11 +12,15 @@ from events import commands as c
 from events.events import (
     BoardCleared,
     CellCorrected,
+    ChallengeJudged,
     ClockPaused,
     ClockReset,
     ClockStarted,
+    ClockSwitched,
     EntriesSet,
     Exchanged,
+    GameClockPaused,
+    GameClockStarted,
     GameEnded,
     GameStarted,
     Mode,
@@ -31,12 +35,13 @@ from events.events import (
     SlipSubmitted,
     TableEvent,
     TilesPlaced,
+    TimeRanOut,
     TopRecorded,
     WordWithdrawn,
 )
 from rules.online import fold, play, rights, view
 from rules.online import opponent as computer
-from rules.table import decisions, lines, permissions, rulesets, settlement
+from rules.table import challenge, decisions, lines, permissions, rulesets, settlement
 from rules.table.inputs import Inputs
 from rules.table.mode import GameCommand, GameEvent, ModeRules
 from rules.table.rulesets import RuleSet
@@ -118,6 +123,11 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             | PlayerRenamed()
             | PlayerRemoved()
             | EntriesSet()
+            | GameClockStarted()
+            | GameClockPaused()
+            | ClockSwitched()
+            | TimeRanOut()
+            | ChallengeJudged()
         ):
             return lines.elsewhere(game, codebook.NOT_IN_CLASSIC)
         case _:
@@ -156,8 +166,14 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
             | c.RenamePlayer()
             | c.RemovePlayer()
             | c.SetEntries()
+            | c.StartGameClock()
+            | c.PauseGameClock()
+            | c.SwitchClock()
+            | c.CallTime()
         ):
             raise decisions.not_in_mode(game, command, "is not part of an online game")
+        case c.Challenge():  # refused: the server judges every word as it is played
+            return challenge.decide(game, command, inputs.contains)
         case _:
             assert_never(command)
 

@@ -1,9 +1,13 @@
 """Who may do what in an online game: stricter than at a table (P-52).
 
-A seat plays, exchanges and passes only for itself — the host too, and whatever the setting
-— and only the host undoes or ends the game, since an undo hands back the exact rack and
-bag. A seat the computer plays takes turns from the server's computer only
-(``rules.table.permissions.COMPUTER``), which does nothing else.
+A seat plays, exchanges and passes only for itself — the host too, and whatever the setting.
+Where two people play, nobody undoes a line or ends the game early, the host included: an
+end shows every rack and an undo hands back the rack before a draw, so either would show a
+player tiles the other alone was to see. A move stands; the game ends by the rules (out,
+three passes), or the host starts a new one. Against the computer alone the host undoes and
+ends as at a table: the tiles shown are the host's own game's. A seat the computer plays
+takes turns from the server's computer only (``rules.table.permissions.COMPUTER``), which
+does nothing else.
 """
 
 from editions import codebook
@@ -34,11 +38,21 @@ def check(state: State, game: Game, actor: Actor, command: c.TableCommand) -> No
                 seat=owner,
             )
         return
+    if isinstance(command, c.Undo | c.EndGame) and people(game) > 1:
+        raise _refuse(
+            "an online game is neither undone nor ended early: it would show a rack",
+            codebook.ONLINE_FINAL,
+        )
     if actor.role == "host":
         return
     if isinstance(command, (*HOST_ACTS, c.Undo, c.EndGame)):
         raise _refuse("only the host may do that in an online game", codebook.HOST_ONLY)
     check_seat(actor, game)
+
+
+def people(game: Game) -> int:
+    """How many seats of ``game`` a person plays."""
+    return sum(computer(game, seat) is None for seat in range(len(game.players)))
 
 
 def computer(game: Game, seat: int) -> str | None:

@@ -14,11 +14,15 @@ from events import commands as c
 from events.events import (
     BoardCleared,
     CellCorrected,
+    ChallengeJudged,
     ClockPaused,
     ClockReset,
     ClockStarted,
+    ClockSwitched,
     EntriesSet,
     Exchanged,
+    GameClockPaused,
+    GameClockStarted,
     GameEnded,
     GameStarted,
     Mode,
@@ -33,12 +37,13 @@ from events.events import (
     SlipSubmitted,
     TableEvent,
     TilesPlaced,
+    TimeRanOut,
     TopRecorded,
     WordWithdrawn,
 )
 from rules.room import entries, fold, rights, rounds, view
 from rules.simultaneous import centre
-from rules.table import decisions, lines, permissions, rulesets
+from rules.table import challenge, decisions, lines, permissions, rulesets
 from rules.table.decisions import refuse
 from rules.table.inputs import Inputs
 from rules.table.mode import GameCommand, GameEvent, ModeRules
@@ -103,6 +108,14 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return entries.removed(game, event)
         case EntriesSet():
             return entries.entries(game, event)
+        case (
+            GameClockStarted()
+            | GameClockPaused()
+            | ClockSwitched()
+            | TimeRanOut()
+            | ChallengeJudged()
+        ):
+            return lines.elsewhere(game, codebook.NOT_IN_DUPLICATE)
         case _:
             assert_never(event)
 
@@ -144,15 +157,25 @@ def decide(game: Game, command: GameCommand, inputs: Inputs) -> tuple[TableEvent
         case c.GivePenalty():
             return decisions.penalty(game, command)
         case c.PlaceTiles():
-            return decisions.place_tiles(game, command)
+            return decisions.place_tiles(game, command, inputs.seat)  # who laid them
         case c.ClearBoard():
             return decisions.clear_board(game, command)
         case c.EndGame():
             return (GameEnded(),)  # DUP-14: nothing to settle
         case c.AddPlayer() | c.RenamePlayer() | c.RemovePlayer() | c.SetEntries():
             return (entries.decide(game, command),)
-        case c.Pass() | c.Exchange() | c.WithdrawWord():
+        case (
+            c.Pass()
+            | c.Exchange()
+            | c.WithdrawWord()
+            | c.StartGameClock()
+            | c.PauseGameClock()
+            | c.SwitchClock()
+            | c.CallTime()
+        ):
             raise decisions.not_in_mode(game, command)
+        case c.Challenge():  # refused: a slip's words are judged when the round closes
+            return challenge.decide(game, command, inputs.contains)
         case _:
             assert_never(command)
 

@@ -54,16 +54,23 @@ def decide(
     """
     if actor is not None:
         check(state, actor, command)
-    inputs = Inputs(at, seed, contains, top, sealed)
+    inputs = Inputs(at, seed, contains, top, sealed, actor.seat if actor is not None else None)
     match command:
-        case c.SetWriters() | c.AdmitDevice() | c.RemoveDevice() | c.AppointDirector():
-            return (seating.decide(state, command),)
+        case (
+            c.SetWriters()
+            | c.AdmitDevice()
+            | c.RemoveDevice()
+            | c.AppointDirector()
+            | c.LabelDevice()
+        ):
+            return (seating.decide(state, command, actor),)
         case c.StartGame():
             _refuse_in_centre(state)
             started = _start(command, inputs)
+            seated = seating.seated(state, command)  # the host's own seat, if it changes
             if command.writers == state.seating.writers:
-                return (started,)
-            return (started, WritersSet(command.writers))
+                return (started, *seated)
+            return (started, WritersSet(command.writers), *seated)
         case c.NewGame() | c.Undo():
             game = _game(state)
             if isinstance(command, c.NewGame):
@@ -78,8 +85,10 @@ def decide(
                 raise refuse(
                     "the game is over: undo the end or start a new game", codebook.GAME_OVER
                 )
-            if meant is not None:  # the turn names its player
-                command = replace(command, player=meant)
+            if meant is not None and isinstance(command, permissions.TURNS):  # its player
+                command = replace(command, player=meant)  # (a clock's tap names only the turn)
+            if isinstance(command, c.Challenge) and command.player is None and actor is not None:
+                command = replace(command, player=actor.seat)  # the phone's own seat challenges
             events = rules.decide(game, command, inputs)
             if isinstance(command, c.RemovePlayer):  # a player taken out takes their phones
                 return (*events, *seating.let_go(state, command.player))
@@ -101,6 +110,8 @@ def _game(state: State) -> Game:
 
 def check(state: State, actor: Actor, command: c.TableCommand) -> None:
     """Raise GameError unless ``actor`` may ask ``command`` of the table as it stands."""
+    if isinstance(command, c.LabelDevice):  # any device names itself, whatever its role
+        return
     permissions.check_viewer(actor)
     game = state.game
     if game is None:
@@ -131,10 +142,12 @@ def _again(
 def judges_words(state: State, command: c.TableCommand) -> bool:
     """Whether ``decide`` may need the word list (``contains``) for ``command``: to start a
     game (an online one needs a list), and in a mode that judges words (online play, a
-    duplicate room). A classic sheet never judges a word, so a server need not look the
-    list up for its commands."""
+    duplicate room), and a challenge. A classic sheet judges no other word, so a server
+    need not look the list up for its other commands."""
     game = state.game
-    return isinstance(command, c.StartGame) or (game is not None and modes.of(game).judges_words)
+    if isinstance(command, c.StartGame | c.Challenge):  # a challenge is judged by the list
+        return True
+    return game is not None and modes.of(game).judges_words
 
 
 def _start(command: c.StartGame, inputs: Inputs) -> GameStarted:

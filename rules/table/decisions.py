@@ -31,6 +31,9 @@ from rules.table.state import Game, State
 
 MAX_POINTS = 2000  # SHC-12
 MAX_NAME = 40  # characters: a name is shown in a narrow column on a phone
+# The game clock's length a host may set: a minute (a quick game, a test) to three hours.
+MIN_CLOCK_MINUTES = 1
+MAX_CLOCK_MINUTES = 180
 _PREMIUMS = frozenset(Premium)
 
 
@@ -79,7 +82,28 @@ def started(
         raise refuse(
             "the computer plays only in an online game", codebook.NOT_ONLINE, mode=mode.value
         )
-    return GameStarted(edition.code, mode, rules.code, players, command.starter)
+    minutes = clock_minutes(mode, command.clock_minutes, rules)
+    return GameStarted(
+        edition.code, mode, rules.code, players, command.starter, clock_minutes=minutes
+    )
+
+
+def clock_minutes(mode: Mode, asked: int | None, rules: RuleSet) -> int:
+    """The game clock's minutes per player a start asks for: ``None`` the rule set's own (none
+    for house rules), 0 none; only a classic sheet has one, from 1 minute to 3 hours."""
+    minutes = (rules.clock_minutes or 0) if asked is None else asked
+    if minutes and mode is not Mode.CLASSIC:
+        raise refuse("only a classic sheet has a game clock", codebook.NOT_IN_MODE, mode=mode.value)
+    if minutes and not MIN_CLOCK_MINUTES <= minutes <= MAX_CLOCK_MINUTES:
+        raise refuse(
+            f"{minutes} minutes on the game clock; 0 (none) or {MIN_CLOCK_MINUTES} to"
+            f" {MAX_CLOCK_MINUTES}",
+            codebook.CLOCK_MINUTES_OUT_OF_RANGE,
+            minutes=minutes,
+            min=MIN_CLOCK_MINUTES,
+            max=MAX_CLOCK_MINUTES,
+        )
+    return minutes
 
 
 def name(text: str) -> str:
@@ -98,8 +122,12 @@ def name(text: str) -> str:
 
 
 def again(game: Game, starter: int, seed: str) -> GameStarted:
-    """The same players again, ``starter`` to begin; no seed needed."""
-    return GameStarted(game.edition.code, game.mode, game.rules.code, game.players, starter)
+    """The same players again, ``starter`` to begin, on a game clock of the same length; no
+    seed needed."""
+    minutes = game.game_clock.minutes if game.game_clock is not None else 0
+    return GameStarted(
+        game.edition.code, game.mode, game.rules.code, game.players, starter, clock_minutes=minutes
+    )
 
 
 def strike(state: State, line: Recorded) -> tuple[int, ...]:
@@ -214,13 +242,16 @@ def penalty(game: Game, command: c.GivePenalty) -> tuple[TableEvent, ...]:
     return (PenaltyGiven(player(game, command.player), command.points),)
 
 
-def place_tiles(game: Game, command: c.PlaceTiles) -> tuple[TableEvent, ...]:
-    """Tiles laid on the board without a score."""
+def place_tiles(
+    game: Game, command: c.PlaceTiles, player: int | None = None
+) -> tuple[TableEvent, ...]:
+    """Tiles laid on the board without a score by seat ``player`` (None: the host)."""
     if game.board is None:
         raise refuse("this edition has no board", codebook.NO_BOARD, edition=game.edition.code)
     play = game.board.place(command.board.start, command.board.direction, command.board.letters)
     game.board.validate(play)
-    return (TilesPlaced(tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)),)
+    placed = tuple(PlacedTile(sq.name, t.notation) for sq, t in play.tiles)
+    return (TilesPlaced(placed, player),)
 
 
 def clear_board(game: Game, command: c.ClearBoard) -> tuple[TableEvent, ...]:

@@ -31,11 +31,13 @@ class Top(msgspec.Struct, frozen=True, gc=False):
 
 
 class Inputs(msgspec.Struct, frozen=True, gc=False):
-    """The server's clock (ms), a seed it drew, the word list (text → bool), a top, and a
-    simultaneous's sealed games (a centre's draw and close, a room joining one)."""
+    """The server's clock (ms), a seed it drew, the word list (text → bool), a top, a
+    simultaneous's sealed games (a centre's draw and close, a room joining one), and the
+    seat of the device that asks (None: the host without one, or no device: a record)."""
 
     at: int = 0
     seed: str = ""
     contains: Contains | None = None
     top: Top | None = None
     sealed: Sealed | None = None
+    seat: int | None = None

@@ -28,9 +28,10 @@ from events.events import (
 )
 from rules.board.squares import Square
 from rules.board.tiles import bag_letter, parse_tile
+from rules.table.history import History
 from rules.table.settlement import rack_value
-from rules.table.state import Clock, Game, Line, LineKind, Notice
-from rules.table.tracking import line_written
+from rules.table.state import Clock, Game, Laying, Line, LineKind, Notice
+from rules.table.tracking import line_written, taken
 
 _square = lru_cache(maxsize=1024)(Square.parse)  # moves name the same squares again
 V = TypeVar("V")
@@ -90,6 +91,7 @@ def turn(
     bingo: int = 0,
     tiles: tuple[str, ...] = (),
     from_board: bool = False,
+    squares: tuple[str, ...] = (),
 ) -> Game:
     """A turn line: the total, the next player, the run of scoreless turns."""
     check_open(game)
@@ -97,7 +99,7 @@ def turn(
     total = game.totals[at] + points
     counted = kind in game.rules.pass_kinds  # any other turn breaks the run
     row = game.turns[at]
-    line = Line(seq, kind, at, points, total, row, words, bingo, tiles, from_board)
+    line = Line(seq, kind, at, points, total, row, words, bingo, tiles, from_board, squares)
     return replace(
         game,
         lines=game.lines.plus(line),
@@ -107,6 +109,41 @@ def turn(
         pass_run=game.pass_run + 1 if counted else 0,
         turns=put(game.turns, at, row + 1),
     )
+
+
+def taken_back(game: Game, line: Line) -> Game:
+    """``game`` without ``line``, its newest line, a move (a challenge withdrew it): what
+    ``turn`` and ``placed`` did for it undone, so that the game is the one before the move
+    with every later event that wrote no line still applied."""
+    board = game.board
+    if line.squares:
+        if board is None:
+            raise Odd(codebook.NO_BOARD)
+        board = board.lay((_square(square), None) for square in line.squares)
+    kept = History(game.lines[:-1])
+    return replace(
+        game,
+        lines=kept,
+        board=board,
+        tally=taken(game.tally, game.edition, line.tiles, -1),
+        totals=put(game.totals, line.player, game.totals[line.player] - line.points),
+        to_move=line.player,
+        pass_run=_run(game, kept),
+        turns=put(game.turns, line.player, line.round),
+    )
+
+
+def _run(game: Game, lines: History[Line]) -> int:
+    """The counted scoreless turns that end ``lines``, as ``turn`` counted them: penalties
+    and bonuses neither count nor break the run."""
+    run = 0
+    for line in reversed(lines):
+        if line.kind in ("penalty", "bonus"):
+            continue
+        if line.kind not in game.rules.pass_kinds:
+            break
+        run += 1
+    return run
 
 
 def placed(game: Game, tiles: tuple[PlacedTile, ...], unscored: bool = False) -> Game:
@@ -144,13 +181,18 @@ def penalty(game: Game, event: PenaltyGiven, seq: int, row: int) -> Game:
     at = seat(game, event.player)
     total = game.totals[at] - event.points
     kind: LineKind = "penalty" if event.points >= 0 else "bonus"
-    line = Line(seq, kind, at, -event.points, total, row)
+    line = Line(seq, kind, at, -event.points, total, row, overtime=event.overtime)
     return replace(game, lines=game.lines.plus(line), totals=put(game.totals, at, total))
 
 
 def tiles_placed(game: Game, event: TilesPlaced) -> Game:
-    """Tiles laid without a score, until the board is cleared."""
-    return placed(game, event.placed, unscored=True)
+    """Tiles laid without a score, until the board is cleared; who laid them is kept, so
+    every phone says it and the clearing says whose tiles it takes."""
+    laid = placed(game, event.placed, unscored=True)
+    if laid is game:
+        return game
+    laying = Laying(event.player, tuple(p.square for p in event.placed))
+    return replace(laid, laid=(*game.laid, laying))
 
 
 def board_cleared(game: Game, event: BoardCleared) -> Game:
@@ -158,7 +200,7 @@ def board_cleared(game: Game, event: BoardCleared) -> Game:
     if game.board is None:
         raise Odd(codebook.NO_BOARD)
     lifted = [(_square(square), None) for square in game.unscored]
-    return replace(game, board=game.board.lay(lifted), unscored=frozenset())
+    return replace(game, board=game.board.lay(lifted), unscored=frozenset(), laid=())
 
 
 def clock_started(game: Game, event: ClockStarted) -> Game:

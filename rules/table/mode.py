@@ -15,11 +15,15 @@ from events import commands as c
 from events.events import (
     BoardCleared,
     CellCorrected,
+    ChallengeJudged,
     ClockPaused,
     ClockReset,
     ClockStarted,
+    ClockSwitched,
     EntriesSet,
     Exchanged,
+    GameClockPaused,
+    GameClockStarted,
     GameEnded,
     GameStarted,
     Mode,
@@ -35,6 +39,7 @@ from events.events import (
     SlipSubmitted,
     TableEvent,
     TilesPlaced,
+    TimeRanOut,
     TopRecorded,
     WordWithdrawn,
 )
@@ -49,6 +54,11 @@ from rules.table.state import Game, State
 RoomEvent = PlayerAdded | PlayerRenamed | PlayerRemoved | EntriesSet
 #: The director's commands for a duplicate room's players and entries.
 RoomCommand = c.AddPlayer | c.RenamePlayer | c.RemovePlayer | c.SetEntries | c.JoinSimultaneous
+#: The events of a physical table's game clock (``rules.table.gameclock``) and challenge
+#: (``rules.table.challenge``); the other modes have neither.
+TableClockEvent = GameClockStarted | GameClockPaused | ClockSwitched | TimeRanOut
+#: The commands of the game clock and the challenge.
+TableClockCommand = c.StartGameClock | c.PauseGameClock | c.SwitchClock | c.CallTime
 
 #: The events a game folds in: every event but the seating, a start and an undo, which the
 #: reducer applies to the table whatever its mode.
@@ -70,6 +80,8 @@ GameEvent = (
     | ClockReset
     | GameEnded
     | RoomEvent
+    | TableClockEvent
+    | ChallengeJudged
 )
 
 #: The commands a game decides: every command but the seating's, a start, a new game and an
@@ -95,6 +107,8 @@ GameCommand = (
     | c.ResetClock
     | c.EndGame
     | RoomCommand
+    | TableClockCommand
+    | c.Challenge
 )
 
 

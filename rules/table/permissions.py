@@ -25,6 +25,7 @@ from editions import codebook
 from events import commands as c
 from events.events import (
     CellCorrected,
+    ChallengeJudged,
     Exchanged,
     GameEnded,
     MoveRecorded,
@@ -38,6 +39,7 @@ from events.events import (
     WordWithdrawn,
 )
 from rules.errors import GameError
+from rules.table.challenge import struck_with
 from rules.table.state import Game, LineKind, State
 
 #: The events that write a line on the sheet: what undo strikes (P-30).
@@ -52,6 +54,7 @@ LINE_EVENTS = (
     RackDrawn,  # the director's line: an undo takes back the draw, then the close before it
     CellCorrected,
     GameEnded,
+    ChallengeJudged,  # the verdict: a line of its own, struck with its consequence
 )
 #: Commands that take a player's turn (classic) or fill a player's cell (duplicate).
 TURNS = (c.RecordMove, c.EnterPoints, c.Pass, c.Exchange, c.WithdrawWord, c.Play, c.SubmitSlip)
@@ -62,6 +65,8 @@ HOST_ACTS = (
     c.StartClock,
     c.PauseClock,
     c.ResetClock,
+    c.StartGameClock,  # the game clock runs and stands still at the arbiter's word
+    c.PauseGameClock,
     c.DrawRack,  # the duplicate room's draws and close are the director's
     c.SetRack,
     c.CloseRound,
@@ -77,6 +82,8 @@ HOST_ACTS = (
 )
 #: The arbiter's acts that one scorekeeper may also do (the default leaves them to the host).
 ARBITER_ACTS = (c.GivePenalty, c.RecordTop)
+#: The shared board's tiles without a score: laid and cleared on the turn they belong to.
+BOARD_ACTS = (c.PlaceTiles, c.ClearBoard)
 #: What a phone must name for each command, and under which field.
 REFERENCES: dict[type, str] = {
     **{kind: "turn" for kind in TURNS},
@@ -160,13 +167,19 @@ def check_sheet(
     if isinstance(command, HOST_ACTS):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     check_seat(actor, game)
+    if isinstance(command, c.Challenge) and game.rules.challenge == "jury":
+        raise _refuse(  # FED-SBNL-06: no challenge at the table; the arbiter checks
+            f"no player challenges under {game.rules.name}",
+            codebook.NO_CHALLENGE,
+            rules=game.rules.code,
+        )
     if state.seating.writers == "scorekeeper":
         return
     if isinstance(command, arbiter_acts):
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if isinstance(command, c.CorrectCell) and command.player is None:
         raise _refuse("only the host (the director) may set a top", codebook.HOST_ONLY)
-    if isinstance(command, c.Undo) and _hosts_line(latest_line(state), hosts_end):
+    if isinstance(command, c.Undo) and _hosts_line(latest_line(state), hosts_end, game):
         raise _refuse("only the host may strike that line", codebook.HOST_ONLY)
     owner = owner_of(state, game, command)
     if owner is not None and owner != actor.seat:
@@ -175,6 +188,29 @@ def check_sheet(
             codebook.NOT_YOUR_SEAT,
             seat=owner,
         )
+
+
+def check_turn_sheet(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
+    """``check_sheet`` for a game played in turns, whose shared board belongs to the turn:
+    with each phone its own seat, only the player to move lays tiles on it without a score
+    or clears them (the host always, and one scorekeeper, who writes every line)."""
+    check_sheet(state, game, actor, command)
+    if actor.role == "host" or state.seating.writers == "scorekeeper":
+        return
+    if isinstance(command, BOARD_ACTS) and actor.seat != game.to_move:
+        raise _refuse(
+            f"the board is player {game.to_move}'s now, not seat {actor.seat}'s",
+            codebook.NOT_YOUR_BOARD,
+            to_move=game.to_move,
+        )
+    clock = game.game_clock  # the game clock is tapped by the player whose time runs
+    if isinstance(command, c.SwitchClock) and clock is not None:
+        if clock.running is not None and clock.running != actor.seat:
+            raise _refuse(
+                f"the clock runs for player {clock.running}, not seat {actor.seat}",
+                codebook.NOT_YOUR_CLOCK,
+                player=clock.running,
+            )
 
 
 def check_seat(actor: Actor, game: Game) -> None:
@@ -196,23 +232,26 @@ def owner_of(state: State, game: Game, command: c.TableCommand) -> int | None:
         return command.player if command.player is not None else game.to_move
     if isinstance(command, c.CorrectCell):
         return command.player
+    if isinstance(command, c.Challenge):  # the challenger: a phone challenges for its seat
+        return game.to_move if command.player is None else command.player
     if isinstance(command, c.Undo):
-        return line_seat(latest_line(state))
+        return line_seat(latest_line(state), game)
     return None
 
 
-def _hosts_line(line: Recorded | None, hosts_end: bool) -> bool:
-    """Is ``line`` the host's to strike: a penalty, a top, the end where ending is the
-    host's? Elsewhere the end of the game is any seat's, as ending it is."""
+def _hosts_line(line: Recorded | None, hosts_end: bool, game: Game) -> bool:
+    """Is ``line`` the host's to strike: a penalty, a top, a challenge, the end where ending
+    is the host's? Elsewhere the end of the game is any seat's, as ending it is."""
     if line is not None and isinstance(line.event, GameEnded):
         return hosts_end
-    return line_seat(line) is None
+    return line_seat(line, game) is None
 
 
-def line_seat(line: Recorded | None) -> int | None:
+def line_seat(line: Recorded | None, game: Game | None = None) -> int | None:
     """The seat whose own line ``line`` is — a turn or a duplicate cell it may undo with the
-    default setting; None for a penalty, a top, the end of the game: the host's to strike."""
-    if line is None:
+    default setting; None for a penalty, a top, the end of the game, and (given its ``game``)
+    a challenge's verdict and the lines of its consequence: the host's to strike."""
+    if line is None or (game is not None and struck_with(game, line.seq)):
         return None
     event = line.event
     if isinstance(event, MoveRecorded | PointsEntered | Passed | Exchanged | WordWithdrawn):

@@ -21,20 +21,26 @@ from events.events import (
     CellCorrected,
     CentreAdded,
     CentreJoined,
+    ChallengeJudged,
     ClockPaused,
     ClockReset,
     ClockStarted,
+    ClockSwitched,
     DeviceAdmitted,
     DeviceJoined,
+    DeviceLabelled,
     DeviceRemoved,
     DirectorAppointed,
     DirectorReplaced,
     EntriesSet,
     Event,
     Exchanged,
+    GameClockPaused,
+    GameClockStarted,
     GameEnded,
     GameSealed,
     GameStarted,
+    HostSeated,
     LineUndone,
     Mode,
     MoveRecorded,
@@ -50,6 +56,7 @@ from events.events import (
     SimultaneousCreated,
     SlipSubmitted,
     TilesPlaced,
+    TimeRanOut,
     TopRecorded,
     WindowClosed,
     WordWithdrawn,
@@ -99,6 +106,11 @@ def evolve(state: State, recorded: Recorded) -> State:
             | PlayerRenamed()
             | PlayerRemoved()
             | EntriesSet()
+            | GameClockStarted()
+            | GameClockPaused()
+            | ClockSwitched()
+            | TimeRanOut()
+            | ChallengeJudged()
         ):
             game = state.game
             if game is None:
@@ -115,6 +127,8 @@ def evolve(state: State, recorded: Recorded) -> State:
             | DirectorAppointed()
             | RecoverySet()
             | DirectorReplaced()
+            | HostSeated()
+            | DeviceLabelled()
         ):
             return replace(state, seq=recorded.seq, seating=seat(state.seating, recorded))
         case GameStarted():
@@ -196,6 +210,8 @@ def _again(game: Game, recorded: Recorded) -> Game:
             | DirectorAppointed()
             | RecoverySet()
             | DirectorReplaced()
+            | HostSeated()
+            | DeviceLabelled()
         ):
             return game  # the table's own events: never a step of a game
         case _:

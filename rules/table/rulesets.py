@@ -80,6 +80,23 @@ class RuleSet(msgspec.Struct, frozen=True):
     # How its players write a move's reference (``rules.board.squares``): the first square
     # with the direction beside it, or the FISF's, whose order says the direction (H4, 4H).
     references: Convention = "board"
+    # The game clock (``rules.table.gameclock``): the minutes per player a game gets unless
+    # its host sets another length (None: no clock unless the host sets one), and what
+    # running out costs — ``none`` (it is only said), ``loss`` (the game: SBNL), ``points``
+    # (``overtime_points`` per started minute over, at the end), ``figs`` (an extra minute
+    # for 30, then 50 more and the game), ``stops`` (no more moves; both out ends it: PFS).
+    clock_minutes: int | None = None
+    overtime: Literal["none", "loss", "points", "figs", "stops"] = "none"
+    overtime_points: int = 10
+    # The challenge of the latest move (``rules.table.challenge``): ``free`` (a bad word is
+    # withdrawn, a wrong challenge costs nothing), ``double`` (… the challenger loses a
+    # turn), ``single`` (… the challenged player ``challenge_penalty`` points as a bonus),
+    # ``percent`` (FIGS: a bad move costs 20 % of it, a wrong challenge 10 %), ``jury``
+    # (SBNL: checked by the arbiter, a bad word costs its score plus the penalty), ``none``
+    # (not at this table).
+    challenge: Literal["free", "double", "single", "percent", "jury", "none"] = "free"
+    challenge_penalty: int = 0
+    challenge_names_words: bool = True  # the answer names the words the list lacks
 
     def pass_limit_for(self, players: int) -> int | None:
         """How many counted turns in a row bring the pass notice; None when there is none."""
@@ -107,12 +124,19 @@ RULE_SETS: Mapping[str, RuleSet] = {
             name="SBNL tournament",
             source="SBNL wedstrijdreglement (NL:72,80,86; FED-SBNL-03..10): three passes in a"
             " row (no word, no exchange); a wrong word costs its score plus 20; going out"
-            " ends the game at once; two players only.",
+            " ends the game at once; two players only. Art. I.6 (FED-SBNL-03): 20 to 30"
+            " minutes each on the game clock, no time points, running out loses the game."
+            " Art. III.10 (FED-SBNL-06): no challenge at the table, the jury checks the"
+            " words after the game.",
             max_players=2,
             pass_limit=3,
             penalty=20,
             penalty_adds_move=True,
             going_out_ends_game=True,
+            clock_minutes=25,
+            overtime="loss",
+            challenge="jury",
+            challenge_penalty=20,
         ),
         RuleSet(
             code="figs",
@@ -120,12 +144,16 @@ RULE_SETS: Mapping[str, RuleSet] = {
             source="FIGS regolamento art. 30, 34, 39, 40 (IT:53-65; FED-FIGS-07/08/11/12):"
             " six scoreless turns in a row (passes, exchanges, withdrawn words); challenge"
             " penalties 20 % / 10 % rounded half down, at least 1; exchange needs 3 in the"
-            " bag; two players only.",
+            " bag; two players only. Art. 36-37 (FED-FIGS-10): 25 minutes each, then one"
+            " extra minute for 30 points, then 50 points more and the game.",
             max_players=2,
             pass_limit=6,
             pass_kinds=frozenset({"pass", "exchange", "withdrawn"}),
             penalty_percent=True,
             exchange_min_bag=3,
+            clock_minutes=25,
+            overtime="figs",
+            challenge="percent",
         ),
         RuleSet(
             code="pfs-house",
@@ -138,11 +166,48 @@ RULE_SETS: Mapping[str, RuleSet] = {
             name="PFS tournament",
             source="PFS regulamin turniejowy (PL:65,67,75,103; FED-PFS-10..13): four pauses in a"
             " row (exchanges and lost turns are not pauses); exchange needs 7 in the bag,"
-            " at most 3 per player; no point penalties; two players only.",
+            " at most 3 per player; no point penalties; two players only. FED-PFS-09: a"
+            " word challenged ('Sprawdzam') and not allowed goes back, a lost turn"
+            " ('strata'). FED-PFS-13: a player over time makes no more moves, the other"
+            " plays on; both over time ends the game.",
             max_players=2,
             pass_limit=4,
             exchange_min_bag=7,
             exchange_max=3,
+            clock_minutes=20,
+            overtime="stops",
+        ),
+        RuleSet(
+            code="wespa",
+            name="WESPA tournament",
+            source="WESPA Game Rules (docs/decisions.md): 25 minutes each on the game clock,"
+            " 10 points per minute or part of one over time; a challenged play is judged as"
+            " a whole (acceptable or not, no word named), an unacceptable one comes off the"
+            " board, an unsuccessful challenge gives the challenged player 5 points; six"
+            " scoreless turns in a row end the game; two players only.",
+            max_players=2,
+            pass_limit=6,
+            pass_kinds=frozenset({"pass", "exchange", "withdrawn"}),
+            clock_minutes=25,
+            overtime="points",
+            challenge="single",
+            challenge_penalty=5,
+            challenge_names_words=False,
+        ),
+        RuleSet(
+            code="naspa",
+            name="NASPA tournament (double challenge)",
+            source="NASPA Rules (docs/decisions.md): 25 minutes each, 10 points per minute or"
+            " part of one over time; double challenge: an unacceptable play comes off the"
+            " board, an unsuccessful challenger loses their next turn; the play is judged"
+            " as a whole; six scoreless turns in a row end the game; two players only.",
+            max_players=2,
+            pass_limit=6,
+            pass_kinds=frozenset({"pass", "exchange", "withdrawn"}),
+            clock_minutes=25,
+            overtime="points",
+            challenge="double",
+            challenge_names_words=False,
         ),
         RuleSet(
             code="online",
@@ -155,6 +220,7 @@ RULE_SETS: Mapping[str, RuleSet] = {
             exchange_min_bag=7,
             going_out_ends_game=True,
             online=True,
+            challenge="none",
         ),
         RuleSet(
             code="duplicate",
@@ -175,6 +241,7 @@ RULE_SETS: Mapping[str, RuleSet] = {
             rack_rule=RackRule(),
             room=RoomRules(solo_points=10, solo_players=16),
             references="fisf",
+            challenge="none",
         ),
         RuleSet(
             code="duplicate-club",
@@ -187,6 +254,7 @@ RULE_SETS: Mapping[str, RuleSet] = {
             max_players=200,
             rack_rule=RackRule(),
             room=RoomRules(solo_points=10, solo_players=2),
+            challenge="none",
         ),
     )
 }

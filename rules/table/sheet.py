@@ -13,9 +13,20 @@ from msgspec.structs import replace
 
 from editions import codebook
 from events.events import Role, Writers
+from rules.table import gameclock
 from rules.table.permissions import latest_line, line_seat
 from rules.table.settlement import FinalRow
-from rules.table.state import Clock, Game, LastTurn, Line, Notice, Round, State
+from rules.table.state import (
+    Clock,
+    Game,
+    LastTurn,
+    Laying,
+    Line,
+    Notice,
+    Round,
+    State,
+    Verdict,
+)
 from rules.table.tracking import Tracking, track
 
 #: Who looks, as far as what they may see goes; one encoding per audience and seq.
@@ -23,13 +34,16 @@ Audience = Literal["host", "member", "waiting"]
 
 
 class DeviceView(msgspec.Struct, frozen=True):
-    """A device at the table, for the host: its seat, since when, and whether it waits."""
+    """A device at the table, for the host: its seat, since when, whether it waits, and
+    what tells it apart (the model it joined with, the name it gave itself)."""
 
     id: str
     role: Role
     seat: int | None
     since: int
     admitted: bool
+    model: str = ""
+    label: str = ""
 
 
 class Standing(msgspec.Struct, frozen=True):
@@ -82,6 +96,26 @@ class RoomView(msgspec.Struct, frozen=True):
     centre: str | None = None
 
 
+class GameClockView(msgspec.Struct, frozen=True):
+    """A physical table's game clock as every phone shows it (``rules.table.gameclock``):
+    each player's ms left at server time ``since`` (below 0: over time) and whose time runs
+    from then; a phone counts that one down in server time, and calls the time at zero."""
+
+    minutes: int
+    left: tuple[int, ...]
+    running: int | None
+    since: int
+    started: bool
+    paused: bool
+    overtime: str  # what running out costs: none, loss, points, figs, stops (``RuleSet``)
+    points: int  # ``points``: the penalty per started minute over
+    extra: int  # ms after the clock's time before the game is lost (FIGS: a minute)
+    out: tuple[int, ...]  # per player: 0 in time, 1 the clock's time up, 2 the extra time too
+    called: tuple[int, ...]  # per player: the last of those stages recorded
+    lost: tuple[bool, ...]  # per player: lost the game on time
+    stopped: tuple[bool, ...]  # per player: makes no more moves
+
+
 class SheetView(msgspec.Struct, frozen=True):
     """The whole sheet of the current game."""
 
@@ -103,6 +137,7 @@ class SheetView(msgspec.Struct, frozen=True):
     tops: int  # duplicate: the sum of the tops
     board: tuple[str, ...] | None
     unscored: tuple[str, ...]
+    laid: tuple[Laying, ...]  # the same tiles by laying: who laid which (every phone says it)
     tracking: Tracking
     notices: tuple[Notice, ...]
     warnings: tuple[Notice, ...]
@@ -114,6 +149,8 @@ class SheetView(msgspec.Struct, frozen=True):
     room: RoomView | None = None  # duplicate: the rack's bag, the slips in, the seat's own slip
     left: tuple[int, ...] = ()  # duplicate room: the players taken out (their places stay)
     entries_until: int = 0  # duplicate room: the last round a player may register in
+    challenges: tuple[Verdict, ...] = ()  # classic: the challenges judged, as they may be told
+    game_clock: GameClockView | None = None  # a physical table's game clock, when it has one
 
 
 class TableView(msgspec.Struct, frozen=True):
@@ -126,6 +163,9 @@ class TableView(msgspec.Struct, frozen=True):
     writers: Writers = "own_seat"
     devices: tuple[DeviceView, ...] | None = None  # the host's only
     waiting: bool = False
+    # The seat the host chose for its own device at a physical table (None: it keeps score);
+    # online, the host plays the first seat the computer does not (``rules.online.rights``).
+    host_seat: int | None = None
 
 
 def build(
@@ -154,7 +194,7 @@ def build(
         to_move=game.to_move,
         turns=game.turns,
         last_line=newest.seq if newest is not None else 0,
-        last_line_seat=None if private else line_seat(newest),
+        last_line_seat=None if private else line_seat(newest, game),
         totals=game.totals,
         lines=tuple(replace(line, tiles=()) for line in lines) if private else tuple(lines),
         rounds=game.rounds,
@@ -162,6 +202,7 @@ def build(
         tops=tops(game),
         board=game.board.rows() if game.board else None,
         unscored=tuple(sorted(game.unscored)),
+        laid=game.laid,
         tracking=track(game),
         notices=notices,
         warnings=game.warnings,
@@ -173,7 +214,40 @@ def build(
         room=room,
         left=game.left,
         entries_until=game.entries_until,
+        challenges=told(game),
+        game_clock=game_clock(game),
     )
+
+
+def game_clock(game: Game) -> GameClockView | None:
+    """The game clock as it stood at its last change, for every phone alike."""
+    clock = game.game_clock
+    if clock is None:
+        return None
+    limit, players = gameclock.limit(clock), range(len(game.players))
+    return GameClockView(
+        minutes=clock.minutes,
+        left=tuple(limit - used for used in clock.used),
+        running=clock.running,
+        since=clock.since,
+        started=clock.started,
+        paused=clock.paused,
+        overtime=game.rules.overtime,
+        points=game.rules.overtime_points,
+        extra=gameclock.extra(game),
+        out=tuple(gameclock.stage(game, clock, p) for p in players),
+        called=clock.called,
+        lost=tuple(gameclock.lost(game, clock, p) for p in players),
+        stopped=tuple(gameclock.stopped(game, clock, p) for p in players),
+    )
+
+
+def told(game: Game) -> tuple[Verdict, ...]:
+    """The challenges as the phones are told them: without the words the list lacks where
+    the rule set judges a move as a whole and names none (WESPA, NASPA)."""
+    if game.rules.challenge_names_words:
+        return game.challenges
+    return tuple(replace(verdict, bad=()) for verdict in game.challenges)
 
 
 def tops(game: Game) -> int:

@@ -42,6 +42,24 @@ class Line(msgspec.Struct, frozen=True, gc=False):
     bingo: int = 0
     tiles: tuple[str, ...] = ()  # the letters it took from the bag, "?" for a blank
     from_board: bool = False
+    squares: tuple[str, ...] = ()  # a board move's new tiles: a move withdrawn lifts them
+    overtime: int = 0  # a penalty for the game clock's time over: the minutes it pays for
+
+
+class Verdict(msgspec.Struct, frozen=True, gc=False):
+    """A challenge judged (``rules.table.challenge``): the move it was about, as the sheet showed
+    it, and the lines that followed from it; an undo strikes them with it."""
+
+    seq: int  # the ChallengeJudged event
+    line: int  # the challenged move's seq
+    challenger: int
+    player: int  # whose move it was
+    valid: bool
+    words: tuple[str, ...]  # the move's words
+    points: int  # what the move scored
+    bad: tuple[str, ...] = ()  # the words the list lacks; the view drops them where the rule
+    # set names none (``RuleSet.challenge_names_words``)
+    consequences: tuple[int, ...] = ()  # the seqs of its consequence's lines, in order
 
 
 class Round(msgspec.Struct, frozen=True, gc=False):
@@ -78,6 +96,22 @@ class Clock(msgspec.Struct, frozen=True, gc=False):
     seconds: int
     remaining: int  # ms
     running_since: int | None = None  # server time, ms
+
+
+class GameClock(msgspec.Struct, frozen=True, gc=False):
+    """A physical table's game clock (``rules.table.gameclock``): each player's time used,
+    brought up to date at ``since`` (server time, ms) whenever anything changed, and whose
+    time runs from then. Folded from the server timestamps in the log alone."""
+
+    minutes: int  # each player's time
+    used: tuple[int, ...]  # ms of each player's time used up to ``since``
+    running: int | None = None  # whose time runs since ``since``; None: nobody's
+    since: int = 0
+    started: bool = False  # the host started it; a pause keeps it started
+    paused: bool = False
+    tapped: tuple[tuple[int, int], ...] = ()  # (player, turn count): turns a tap ended
+    called: tuple[int, ...] = ()  # per player: the last stage of time run out recorded
+    events: int = 0  # the clock's own events folded in: an undo's replay never has more
 
 
 class LastTurn(msgspec.Struct, frozen=True, gc=False):
@@ -124,6 +158,14 @@ class Tally(msgspec.Struct, frozen=True, gc=False):
     points_only: int = 0  # moves (duplicate: tops) whose tiles are unknown
 
 
+class Laying(msgspec.Struct, frozen=True, gc=False):
+    """Tiles laid on the shared board without a score: by whom (the seat, None for the host)
+    and on which squares, in the order laid."""
+
+    player: int | None
+    squares: tuple[str, ...]
+
+
 class CentreGame(msgspec.Struct, frozen=True, gc=False):
     """Duplicate room: the simultaneous game the room plays as a centre, and its name there."""
 
@@ -149,11 +191,13 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     lines: History[Line] = msgspec.field(default_factory=History)
     rounds: tuple[Round, ...] = ()  # duplicate; the last one is the open round
     unscored: frozenset[str] = frozenset()  # squares of tiles placed without a score
+    laid: tuple[Laying, ...] = ()  # the same tiles by laying: who laid which, until cleared
     pass_run: int = 0  # counted scoreless turns in a row
     exchanges: tuple[int, ...] = ()  # per player
     notices: tuple[Notice, ...] = ()  # raised when a line was written (exchange warnings)
     warnings: tuple[Notice, ...] = ()  # odd history the reducer passed over
     clock: Clock | None = None
+    game_clock: GameClock | None = None  # a physical table's chess clock, when it has one
     ended: tuple[RackLeft, ...] | None = None  # the racks at the end
     started: int = 0  # the seq of its start: what a phone's turn names the game by
     online: Online | None = None  # online play only
@@ -163,6 +207,7 @@ class Game(msgspec.Struct, frozen=True, gc=False):
     registered: bool = False  # duplicate: a player registered or was added: a director's room
     entries_until: int = 0  # duplicate room: the last round (1-based) a player may register in
     centre: CentreGame | None = None  # duplicate room: a simultaneous's sealed game, as a centre
+    challenges: tuple[Verdict, ...] = ()  # classic: every challenge judged, in order
 
 
 class Member(msgspec.Struct, frozen=True, gc=False):
@@ -174,6 +219,10 @@ class Member(msgspec.Struct, frozen=True, gc=False):
     since: int  # server time it joined, ms
     key: str = ""  # the hash of the phone's lasting key
     admitted: bool = True
+    # What tells two phones of a seat apart in the host's list: the model the server read
+    # from its user agent when it joined ("iPhone · Safari"), and a name it gave itself.
+    model: str = ""
+    label: str = ""
 
 
 class Seating(msgspec.Struct, frozen=True, gc=False):
@@ -185,6 +234,9 @@ class Seating(msgspec.Struct, frozen=True, gc=False):
     # phone takes its place with the recovery code, whose hash is kept until it is used.
     director: str = "host"
     recovery: str = ""
+    # The seat the host's own device holds at a physical table (``HostSeated``), kept across
+    # new games; None: the host keeps the sheet and holds none.
+    host_seat: int | None = None
 
     def member(self, device: str) -> Member | None:
         """The device's place, or None when it is not (or no longer) at the table."""

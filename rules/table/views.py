@@ -34,9 +34,15 @@ def view(state: State, audience: Audience = "member", seat: int | None = None) -
     devices = None
     if audience == "host":
         devices = tuple(
-            DeviceView(m.id, m.role, m.seat, m.since, m.admitted) for m in state.seating.members
+            DeviceView(m.id, m.role, m.seat, m.since, m.admitted, m.model, m.label)
+            for m in state.seating.members
         )
-    return TableView(state.seq, sheet, state.warnings, state.seating.writers, devices)
+    # The seating's, not the game's: the view outside the sheet is made without the game
+    # (``server.tables.live``); a phone reads it against the sheet's players.
+    host = state.seating.host_seat
+    return TableView(
+        state.seq, sheet, state.warnings, state.seating.writers, devices, host_seat=host
+    )
 
 
 def for_seat(sheet: SheetView, game: Game, seat: int | None) -> SheetView:

@@ -28,7 +28,7 @@ from rules.board.board import Board
 from rules.gcg.write import to_gcg
 from rules.room import record
 from rules.table.permissions import HOST
-from rules.table.seating import computer, taken
+from rules.table.seating import computer, host_seat, taken
 from rules.table.state import Game
 from server.http import openapi, simultaneous
 from server.http.catalog import catalog_json
@@ -45,9 +45,10 @@ from server.http.handling import (
     reject,
     tables_of,
 )
-from server.http.limits import JoinLimit, RateLimit
+from server.http.limits import JoinLimit, RateLimit, WordChecks
 from server.http.logbook import ClientNoise, Logbook
 from server.http.records import filename, readable, shown_game, start_training
+from server.http.useragent import model
 from server.jobs.computer_turns import ComputerPlayer
 from server.jobs.move_timer import TICK, MoveTimer
 from server.jobs.retention import DAYS as RETENTION_DAYS
@@ -84,6 +85,9 @@ log = logging.getLogger("tilestream")
 WEB = Path(__file__).resolve().parents[2] / "web"
 QUEUE = 64  # messages waiting for one phone before it is dropped
 TABLES_PER_MINUTE = 1_000  # new tables per client address: a runaway script, not a club
+# Word checks per client address: a club's calculators behind one router checking as they
+# type, not a script reading the list (docs/decisions.md, "The word check is no oracle").
+WORD_CHECKS_PER_MINUTE = 120
 HELLO_TIMEOUT = 5.0  # seconds a new socket has to say hello before it is closed (1008)
 BODY_TIMEOUT = 10.0  # seconds a request's body has to arrive in, once its headers are in
 HEALTH_EVERY = 1.0  # seconds /health reuses its last write test: /health is no disk load
@@ -100,6 +104,7 @@ class Settings(msgspec.Struct, frozen=True):
     joins_per_minute: int = JOINS_PER_MINUTE  # guesses of a join code per address
     table_joins_per_minute: int = TABLE_JOINS_PER_MINUTE  # join requests per known table
     tables_per_minute: int = TABLES_PER_MINUTE
+    word_checks_per_minute: int = WORD_CHECKS_PER_MINUTE
     hello_timeout: float = HELLO_TIMEOUT
     body_timeout: float = BODY_TIMEOUT
     clock: Callable[[], int] = now_ms  # the server's time, ms; tests move it on
@@ -156,9 +161,10 @@ async def seats(request: Request) -> Response:
     game = live.state.game
     if game is None:
         return ok(Seats(None, ()))
-    held = taken(live.state)
+    held, host = taken(live.state), host_seat(live.state)
     return ok(Seats(game.mode.value, tuple(
-        SeatView(i, n, held[i], computer(live.state, i)) for i, n in enumerate(game.players)
+        SeatView(i, n, held[i], computer(live.state, i), i == host)
+        for i, n in enumerate(game.players)
     )))  # fmt: skip
 
 
@@ -166,8 +172,9 @@ async def seats(request: Request) -> Response:
 async def join(request: Request) -> Response:
     wanted = await body(request, JoinRequest)
     await request.state.join_limit.find(client(request), wanted.code, tables_of(request).by_code)
+    agent = model(request.headers.get("user-agent", ""))  # tells two phones of a seat apart
     table, token, who = await tables_of(request).join(
-        wanted.code, wanted.role, wanted.seat, wanted.device, wanted.name
+        wanted.code, wanted.role, wanted.seat, wanted.device, wanted.name, model=agent
     )
     code = "" if who.role == "viewer" else table.code  # viewers never get the join code
     admitted = who.role != "waiting"
@@ -233,13 +240,14 @@ async def delete_table(request: Request) -> Response:
 
 @api
 async def devices(request: Request) -> Response:
-    """The devices at the table for the host: seat, since, last seen, waiting or not."""
+    """The devices at the table for the host: seat, since, last seen, waiting or not, and
+    what tells them apart (the model they joined with, the name they gave themselves)."""
     table_id, _, who, live = await member(request)
     host_only(who)
     seen = await request.state.store.last_seen(table_id)
     return ok(
         [
-            DeviceSeen(m.id, m.role, m.seat, m.since, seen.get(m.id), m.admitted)
+            DeviceSeen(m.id, m.role, m.seat, m.since, seen.get(m.id), m.admitted, m.model, m.label)
             for m in live.state.seating.members
         ]
     )
@@ -309,6 +317,8 @@ async def join_qr(request: Request) -> Response:
 async def score(request: Request) -> Response:
     wanted = await body(request, ScoreRequest)
     edition = editions.get(wanted.edition)
+    if wanted.check:
+        await request.state.word_checks.allow(client(request), edition)
     board = None
     if edition.layout is not None:
         board = Board.from_rows(edition, wanted.rows) if wanted.rows else Board.empty(edition)
@@ -374,6 +384,7 @@ def create_app(settings: Settings) -> Starlette:
                 "create_limit": RateLimit(
                     settings.store, "create", settings.tables_per_minute, logbook
                 ),
+                "word_checks": WordChecks(settings.store, settings.word_checks_per_minute, logbook),
             }
         finally:
             logging.getLogger("uvicorn.error").removeFilter(noise)

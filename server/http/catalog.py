@@ -60,6 +60,14 @@ class RulesInfo(msgspec.Struct, frozen=True):
     clock_seconds: int | None
     exchange_min_bag: int | None = None  # an exchange needs this many tiles in the bag
     references: str = "board"  # how a move's reference is written: "board" or "fisf"
+    # who may challenge the latest move, and what it costs (``rules.table.challenge``):
+    # "jury" is the host's check alone, "none" no challenge at all
+    challenge: str = "free"
+    # The game clock: the minutes a game gets unless its host sets another length (None: off
+    # unless set), what running out costs, and the points per started minute over.
+    clock_minutes: int | None = None
+    overtime: str = "none"
+    overtime_points: int = 0
 
 
 class ModeInfo(msgspec.Struct, frozen=True):
@@ -82,11 +90,13 @@ class Catalog(msgspec.Struct, frozen=True):
 
 #: The classic rule sets a language's players are offered (SHC-07): house rules, then the
 #: tournament rules of the language's federation; Polish house rules are the PFS rules of
-#: play. Every other language plays house rules.
+#: play; English has two federations, WESPA's single and NASPA's double challenge. Every
+#: other language plays house rules.
 LANGUAGE_RULES: dict[str, tuple[str, ...]] = {
     "nl": ("house", "sbnl"),
     "it": ("house", "figs"),
     "pl": ("pfs-house", "pfs"),
+    "en": ("house", "wespa", "naspa"),
 }
 #: The rule sets the decider gives a game of a mode that names none of its own.
 _DEFAULT_RULES = {
@@ -171,6 +181,10 @@ def catalog_json() -> bytes:
             r.clock_seconds,
             r.exchange_min_bag,
             r.references,
+            challenge=r.challenge,
+            clock_minutes=r.clock_minutes,
+            overtime=r.overtime,
+            overtime_points=r.overtime_points if r.overtime == "points" else 0,
         )
         for r in rulesets.RULE_SETS.values()
     )

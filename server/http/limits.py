@@ -1,5 +1,6 @@
 """How often a client may try: new tables per address, and joins — guesses of a join code per
-address, joins of a table it knows per table (docs/decisions.md, "Joins behind one router").
+address, joins of a table it knows per table (docs/decisions.md, "Joins behind one router")
+— and whether it may ask the calculator's word check at all (``WordChecks``).
 
 Counted by the store: with Redis a limit holds across every process.
 """
@@ -9,7 +10,7 @@ import ipaddress
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from editions import codebook
+from editions import Edition, codebook
 from editions.errors import GameError
 from server.http.logbook import Logbook
 from server.stores.protocols import Store, TableInfo
@@ -98,3 +99,32 @@ class JoinLimit:
             raise GameError("too many join attempts; wait a minute", code=codebook.RATE_LIMITED)
         if await self.store.table_by_code(code.strip().upper()) is not None:
             await self.store.refund(self.guesses.key(client))
+
+
+#: Editions whose list stays on the server whatever the table: online play's (WS-30).
+SECRET_LISTS = frozenset({"woordstrijd"})
+
+
+class WordChecks:
+    """The word check — the calculator's (``POST /api/score``) and a table's preview, where
+    ``Tables.preview`` also keeps it from a running game — ``per_minute`` a client address,
+    and never of online play's list, which must not leave the server.
+    docs/decisions.md, "The word check is no oracle".
+    """
+
+    def __init__(self, store: Store, per_minute: int, logbook: Logbook) -> None:
+        self.limit = RateLimit(store, "check", per_minute, logbook)
+
+    async def allow(self, client: str, edition: Edition) -> None:
+        """Raise GameError unless ``client`` may have words of ``edition`` checked now:
+        ``word_check_secret``, ``rate_limited``; StoreUnavailable."""
+        if edition.code in SECRET_LISTS:
+            raise GameError(
+                "the word check of this list stays on the server", code=codebook.WORD_CHECK_SECRET
+            )
+        await self.count(client)
+
+    async def count(self, client: str) -> None:
+        """Count a check from ``client``; raise GameError ``rate_limited`` past its fill."""
+        if not await self.limit.allow(client):
+            raise GameError("too many word checks; wait a minute", code=codebook.RATE_LIMITED)

@@ -2,15 +2,16 @@
 
 Whenever a table this process holds moves on to a turn of a seat the computer plays
 (``Tables.watch``), and once a ``tick`` besides for every table, the task looks for online
-games whose player to move is such a seat, and takes that turn: the move generator runs in
-a thread on the game as it stands (a position with two blanks takes up to a few hundred ms,
+games whose player to move is such a seat, and takes that turn: the move generator runs in a
+thread on the game as it stands (a position with two blanks takes up to a few hundred ms,
 which the event loop must not wait for), and the move goes in as a ``play`` naming the turn
-(``rules.online.opponent``). The command id is the turn's, as for the time per move: with several
-processes each may decide the same turn — the same move, drawn from the game's seed — one
-is recorded, the others are dropped without a word. A turn the rules refuse all the same
-(which would be a bug) is logged and passed, so the game never waits on the computer; a
-busy table or an unreachable store is tried again at the next look; a table no process has
-opened since a restart gets its turn when a phone opens it.
+(``rules.online.opponent``), never before ``MIN_REPLY_MS`` from the turn's start, so that
+how soon it moves says nothing of its rack. The command id is the turn's, as for the time
+per move: with several processes each may decide the same turn — the same move, drawn from
+the game's seed — one is recorded, the others are dropped without a word. A turn the rules
+refuse all the same (which would be a bug) is logged and passed, so the game never waits on
+the computer; a busy table or an unreachable store is tried again at the next look; a table
+no process has opened since a restart gets its turn when a phone opens it.
 """
 
 import asyncio
@@ -32,6 +33,10 @@ from server.tables.commands import Tables
 log = logging.getLogger("tilestream")
 
 FORGET = 10_000  # turns remembered as given up: a bound, not a number a game reaches
+#: The least time from the start of the computer's turn to its move, ms: the search takes
+#: 2 ms on a rack without a blank and 20 ms or more with two, so a reply as fast as the
+#: search would tell the other players what the computer holds.
+MIN_REPLY_MS = 1_000
 
 
 def graph(edition_code: str) -> WordGraph:
@@ -42,9 +47,12 @@ def graph(edition_code: str) -> WordGraph:
 class ComputerPlayer:
     """Takes the computer's turns in the online games of one process."""
 
-    def __init__(self, tables: Tables, tick: float = TICK) -> None:
+    def __init__(
+        self, tables: Tables, tick: float = TICK, min_reply_ms: int = MIN_REPLY_MS
+    ) -> None:
         self.tables = tables
         self.tick = tick
+        self.min_reply_ms = min_reply_ms
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._moved: set[str] = set()  # tables that moved on since the last look
@@ -108,6 +116,9 @@ class ComputerPlayer:
             since = game.online.turn_since  # as the fresh log says: after an undo, anew
             found = await asyncio.to_thread(graph, game.edition.code)
             command = await asyncio.to_thread(computer.choose, game, found, turn)
+            wait = since + self.min_reply_ms - self.tables.clock()
+            if wait > 0:  # never sooner than the least reply time, whatever the rack
+                await asyncio.sleep(wait / 1000)
             return await self._send(table_id, command, since)
         except StoreUnavailable as error:  # the next look tries again
             log.warning("computer: store unavailable (%s); retrying", error)

@@ -154,13 +154,14 @@ class SeatsRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class SeatView(msgspec.Struct, frozen=True, omit_defaults=True):
     """A seat for the join form: its player's name (None: the default name), whether a
-    device (or the computer) holds it, and the computer's strength at a seat it plays (left
-    out at a person's)."""
+    device (or the computer) holds it, the computer's strength at a seat it plays (left
+    out at a person's), and whether the host's own device holds it (left out if not)."""
 
     seat: int
     name: str | None
     taken: bool
     computer: str | None = None  # online: no phone joins a seat the computer plays
+    host: bool = False  # taken by the host's phone: joined only with the host's approval
 
 
 class Seats(msgspec.Struct, frozen=True):
@@ -213,7 +214,8 @@ class Joined(msgspec.Struct, frozen=True):
 
 
 class DeviceSeen(msgspec.Struct, frozen=True):
-    """A device at the table for the host's list: where it sits, since and last seen (ms)."""
+    """A device at the table for the host's list: where it sits, since and last seen (ms),
+    and what tells it apart: its model as it joined, the name it gave itself."""
 
     id: str
     role: ActorRole
@@ -221,6 +223,8 @@ class DeviceSeen(msgspec.Struct, frozen=True):
     since: int
     last_seen: int | None
     admitted: bool
+    model: str = ""
+    label: str = ""
 
 
 class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -231,7 +235,8 @@ class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class ScoreRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A stateless score: an edition, a board drawn as 15 rows (or none), and a move."""
+    """A stateless score: an edition, a board drawn as 15 rows (or none), and a move; with
+    ``check`` the words' list statuses too (``server.http.limits.WordChecks``)."""
 
     edition: str
     move: Move

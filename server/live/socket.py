@@ -108,6 +108,7 @@ async def _answer(
             raise GameError("say hello with a table and a token first", code=codebook.NOT_JOINED)
         tables = ws.state.tables
         table_id = joined.table
+        tables.seen(table_id, joined.id)  # any frame: "last seen" follows the phone, not hellos
         if isinstance(message, CommandMessage):
             if isinstance(message.command, JoinSimultaneous):
                 client = ws.client.host if ws.client else "?"
@@ -116,6 +117,8 @@ async def _answer(
             connection.send(encoder.encode(Accepted(message.id, seq)))
         elif isinstance(message, PreviewMessage):
             result, words = await tables.preview(table_id, message.move, message.check)
+            if message.check:  # one the table allows (an ended game's) counts as the calculator's
+                await ws.state.word_checks.count(ws.client.host if ws.client else "?")
             connection.send(encoder.encode(PreviewResult(message.id, result, words)))
         elif isinstance(message, Resync):
             connection.resync(await tables.live(table_id))

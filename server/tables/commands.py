@@ -230,6 +230,11 @@ class Tables(Joins):
                 "an online game tells whether a word exists only when the move is confirmed",
                 code=codebook.NO_WORD_CHECK,
             )
+        if check and state.game.ended is None:  # a challenge judges by the same list
+            raise GameError(
+                "the word check of a game's list waits for its end",
+                code=codebook.WORD_CHECK_SECRET,
+            )
         result, words, _ = preview_move(state.game.board or state.game.edition, move, check)
         return result, words
 

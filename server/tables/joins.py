@@ -105,11 +105,19 @@ class Joins(Held):
         return table, live
 
     async def join(
-        self, code: str, role: JoiningRole, seat: int | None, key: str, name: str | None = None
+        self,
+        code: str,
+        role: JoiningRole,
+        seat: int | None,
+        key: str,
+        name: str | None = None,
+        *,
+        model: str = "",
     ) -> tuple[TableInfo, str, Actor]:
         """A new device at the table with join ``code``: its token and where it sits (a
-        device asking for a taken seat waits for the host; a player of a duplicate room
-        registers by ``name``).
+        device asking for a taken seat, the host's included, waits for the host; a player
+        of a duplicate room registers by ``name``). ``model``: the phone as its user agent
+        says it (``server.http.useragent``), for the host's list of devices.
 
         Raises GameError (``unknown_code``, ``no_such_seat``, the refusals of a
         registration), StoreUnavailable.
@@ -119,7 +127,7 @@ class Joins(Held):
         key_hash = token_hash(key)[:32] if key else ""
 
         def joining(state: State) -> tuple[tuple[TableEvent, ...], str]:
-            events = seating.join(state, device.id, role, device.seat, key_hash, name)
+            events = seating.join(state, device.id, role, device.seat, key_hash, name, model=model)
             return events, device.id
 
         state, _ = await self.record(table.id, joining, "")
@@ -199,14 +207,19 @@ class Joins(Held):
         who = actor(live.state, device)
         if who is None:
             raise GameError("this device was removed from the table", code=codebook.DEVICE_REMOVED)
-        at, place = self.clock(), (device.table, who.device)
+        self.seen(device.table, who.device)
+        return who
+
+    def seen(self, table_id: str, device: str) -> None:
+        """Note that ``device`` was seen now: the host's list of devices says so. Written at
+        most every ``SEEN_EVERY_MS`` per device, beside whatever it asked, never before it."""
+        at, place = self.clock(), (table_id, device)
         if at - self._touched.get(place, 0) >= SEEN_EVERY_MS:
             if len(self._touched) > 10_000:  # phones supply these: keep the memo bounded
                 self._touched.clear()
             self._touched[place] = at
-            touching = asyncio.ensure_future(self.store.touch(device.table, who.device, at))
+            touching = asyncio.ensure_future(self.store.touch(table_id, device, at))
             touching.add_done_callback(_quiet)  # "last seen" may lag; a command must not
-        return who
 
 
 def _refuse_simultaneous(live: Live) -> None:

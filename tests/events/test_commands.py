@@ -113,6 +113,9 @@ DECODES = [
     pytest.param({"type": "exchange"}, c.Exchange(), id="exchange"),
     pytest.param({"type": "withdraw_word", "player": 0}, c.WithdrawWord(0), id="withdraw_word"),
     pytest.param(
+        {"type": "challenge", "line": 12, "player": 0}, c.Challenge(12, 0), id="challenge"
+    ),
+    pytest.param(
         {"type": "give_penalty", "player": 1, "points": 20}, c.GivePenalty(1, 20), id="penalty"
     ),
     pytest.param(
@@ -121,6 +124,25 @@ DECODES = [
         id="place_tiles",
     ),
     pytest.param({"type": "clear_board"}, c.ClearBoard(), id="clear_board"),
+    pytest.param({"type": "start_game_clock"}, c.StartGameClock(), id="start_game_clock"),
+    pytest.param({"type": "pause_game_clock"}, c.PauseGameClock(), id="pause_game_clock"),
+    pytest.param(
+        {"type": "switch_clock", "turn": {"game": 1, "player": 0, "number": 3}},
+        c.SwitchClock(c.Turn(1, 0, 3)),
+        id="switch_clock",
+    ),
+    pytest.param({"type": "call_time", "player": 1}, c.CallTime(1), id="call_time"),
+    pytest.param(
+        {"type": "call_time", "player": 1, "stage": 2}, c.CallTime(1, 2), id="call_time-figs"
+    ),
+    pytest.param(
+        {"type": "start_game", "edition": "en", "rules": "wespa", "clock_minutes": 1},
+        c.StartGame("en", rules="wespa", clock_minutes=1),
+        id="start_game-clock",
+    ),
+    pytest.param(
+        {"type": "label_device", "label": "Bas thuis"}, c.LabelDevice("Bas thuis"), id="label"
+    ),
     pytest.param({"type": "undo"}, c.Undo(), id="undo"),
     pytest.param({"type": "record_top", "points": 36}, c.RecordTop(points=36), id="record_top"),
     pytest.param(

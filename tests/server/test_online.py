@@ -17,6 +17,7 @@ import asyncio
 import itertools
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from bench.finder import Finder
 from rules.board import bag
 from rules.gcg import read as gcg_records
 from server.http import openapi
+from server.http.app import WORD_CHECKS_PER_MINUTE
 from tests.server.online_log import Secrets, before_end, encoded, ended, states, store_of
 from tests.server.serving import (
     ROOT,
@@ -478,3 +480,57 @@ async def test_the_host_plays_the_first_seat_and_a_second_phone_for_it_waits(
     assert [seat["taken"] for seat in seats] == [True, False]
     asking = Api(table.api.url, new_address()).join(table.code, "player", 0, "")
     assert asking["admitted"] is False  # the host lets its own second phone in
+
+
+async def test_the_host_who_plays_sees_no_other_rack_by_ending_or_undoing(
+    server: ServerProcess, finder: Finder
+) -> None:
+    """The hostile phone's probe: the host plays seat 0; ending the game and undoing (which
+    showed Bob's rack, and the host's own next draw) are refused to every phone."""
+    game = Game.create(server)
+    ann, bob = game.seats
+    async with phones(*game.devices.values()):
+        await game.open()
+        drawn = [await game.turn_of(finder) for _ in range(3)]
+        seq = game.table.seq
+        for device in (ann, bob):
+            for command in ({"type": "end_game"}, {"type": "undo", "last_line": seq}):
+                answer = await game.send(device, command)
+                assert (answer.type, answer.code) == ("rejected", "online_final"), drawn
+        status, _, refusal = gcg(game, ann.token)
+        assert (status, refusal["code"]) == (409, "game_not_over")
+        assert game.table.seq == seq and not ann.sheet["ended"]
+        rack = "".join(bob.sheet["online"]["rack"])
+        for frame in ann.frames:  # no frame the host received holds Bob's rack
+            online = json.loads(frame).get("sheet", {}).get("online") or {}
+            assert online.get("ended_racks") is None
+            assert "".join(online.get("rack") or ()) != rack
+
+
+def test_the_calculator_word_check_is_limited_per_client_and_keeps_online_plays_list(
+    module_server: ServerProcess,
+) -> None:
+    """``POST /api/score`` with ``check`` answered 8,358 words a second: now a client
+    address gets ``WORD_CHECKS_PER_MINUTE`` a minute, and never online play's list."""
+    api = Api(module_server.url, new_address())
+    move = {"board": {"start": "H8", "direction": "across", "letters": "KAT"}}
+    secret = api.post("/api/score", {"edition": "woordstrijd", "move": move, "check": True})
+    assert (secret.status, secret.json()["code"]) == (403, "word_check_secret")
+    began = time.monotonic()
+    statuses = [
+        api.post("/api/score", {"edition": "nl", "move": move, "check": True}).status
+        for _ in range(10_000)
+    ]
+    took = time.monotonic() - began
+    answered = statuses.count(200)
+    assert statuses[: WORD_CHECKS_PER_MINUTE - 1] == [200] * (WORD_CHECKS_PER_MINUTE - 1)
+    assert answered + statuses.count(429) == 10_000
+    assert answered <= WORD_CHECKS_PER_MINUTE * (1 + int(took // 60))  # a new minute, a new fill
+    print(f"\n10,000 checks in {took:.1f} s: {answered} answered, the rest refused 429")
+    refused = api.post("/api/score", {"edition": "nl", "move": move, "check": True}).json()
+    assert refused["code"] == "rate_limited"
+    # The score itself is never limited; another address checks as before.
+    plain = api.post("/api/score", {"edition": "nl", "move": move})
+    assert plain.status == 200 and plain.json()["score"]["total"] > 0
+    other = Api(module_server.url, new_address())
+    assert other.post("/api/score", {"edition": "nl", "move": move, "check": True}).status == 200

@@ -29,12 +29,20 @@ Phones = Callable[[], Page]
 
 
 def open_app(
-    browser: Browser, url: str, language: str = "nl", path: str = "/", *, clock: bool = False
+    browser: Browser,
+    url: str,
+    language: str = "nl",
+    path: str = "/",
+    *,
+    clock: bool = False,
+    user_agent: str | None = None,
 ) -> Page:
     """A phone in a fresh context (its own local storage), the app loaded and ready. With
     ``clock`` the app's timers are Playwright's (``page.clock``): they run at real speed
-    until the test moves them on."""
-    context = browser.new_context(viewport=PHONE, locale=language, device_scale_factor=1)
+    until the test moves them on; ``user_agent``: the phone's browser as it names itself."""
+    context = browser.new_context(
+        viewport=PHONE, locale=language, device_scale_factor=1, user_agent=user_agent
+    )
     page = context.new_page()
     if clock:
         page.clock.install()

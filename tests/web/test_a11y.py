@@ -8,7 +8,8 @@ views and their violations. A new view is one more ``check`` in the scene that r
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -34,6 +35,18 @@ DUPLICATE = "Duplicate: iedereen dezelfde letters"
 PLANK = {"type": "record_move", "board": {"start": "H4", "direction": "across", "letters": "PLANK"}}
 KRAAN = {"type": "record_move", "board": {"start": "F6", "direction": "down", "letters": "KRAN"}}
 NAMES = ["Anna", "Bas", "Johannes Wilhelmus"]
+CLASSIC = {"type": "start_game", "edition": "nl", "rules": "house", "players": NAMES}
+#: A line of every kind a turn makes, a penalty, and a move last (the challenge offers it).
+EVERY_LINE = [
+    PLANK,
+    KRAAN,
+    {"type": "enter_points", "points": 12},
+    {"type": "pass"},
+    {"type": "exchange"},
+    {"type": "withdraw_word"},
+    {"type": "give_penalty", "player": 1, "points": 5},
+    {"type": "record_move", "board": {"start": "J6", "direction": "across", "letters": "AS"}},
+]
 
 
 class Scene:
@@ -129,6 +142,29 @@ def classic_table(scene: Scene) -> None:
     scene.check(scene.print_page("page=game", host), "print-game")
 
 
+def sheet_with_every_line_and_the_clock(scene: Scene) -> None:
+    """Issue 27: a sheet with a line of every kind, the challenge offered and then judged, the
+    game clock running, reading aloud on; the final table with the clock's part."""
+    host = scene.phone()
+    create_table(host, NAMES)
+    post(host, scene.server, {**CLASSIC, "clock_minutes": 25})
+    for command in EVERY_LINE:
+        post(host, scene.server, command)
+    show(host, "sheet")
+    host.get_by_role("button", name="Klok starten").click()
+    expect(host.locator("#gameclock-tap")).to_be_visible()  # it runs
+    host.locator("#speech-toggle").check()
+    scene.speak(host)
+    expect(host.locator("#challenge-send")).to_be_visible()
+    scene.check(host, "sheet-every-line")
+    host.locator("#challenge-send").click()
+    expect(host.locator(".challenge.verdict")).to_be_visible()
+    scene.check(host, "sheet-verdict")
+    post(host, scene.server, {"type": "end_game", "racks": [[None, None], ["QE", None], [None, 4]]})
+    expect(host.locator(".final-table")).to_be_visible()
+    scene.check(host, "sheet-final")
+
+
 def joining(scene: Scene) -> None:
     host = scene.phone()
     code = create_table(host, NAMES)
@@ -177,6 +213,7 @@ def blank_print_pages(scene: Scene) -> None:
 SCENES: dict[str, Callable[[Scene], None]] = {
     "start-and-calculator": start_and_calculator,
     "classic-table": classic_table,
+    "sheet-with-every-line-and-the-clock": sheet_with_every_line_and_the_clock,
     "joining": joining,
     "duplicate-director": duplicate_director,
     "blank-print-pages": blank_print_pages,
@@ -196,3 +233,139 @@ def test_no_view_has_a_serious_or_critical_violation(
     assert scene.found, "no view was checked"
     assert {view: found for view, found in scene.found.items() if found} == {}
     assert missing == []
+
+
+# --- the keyboard (issue 27) ---------------------------------------------------------------
+
+#: What has the focus, named as the walk names it: its id, or its tag and text.
+FOCUSED = """() => { const e = document.activeElement;
+    return e.id || `${e.tagName.toLowerCase()}:${e.textContent.trim()}`; }"""
+#: Everything in ``root`` the Tab key should reach, in the page's order, named the same way.
+REACHABLE = """(root) => [...document.querySelector(root).querySelectorAll(
+        'a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter((e) => e.tabIndex >= 0 && !e.disabled && e.checkVisibility())
+    .map((e) => e.id || `${e.tagName.toLowerCase()}:${e.textContent.trim()}`)"""
+
+
+def focused(page: Page) -> str:
+    return page.evaluate(FOCUSED)
+
+
+def walk(page: Page, start: str, root: str) -> list[str]:
+    """Tab from ``start`` until the focus leaves ``root``: what it stopped on, in order."""
+    page.locator(start).focus()
+    seen = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if not page.evaluate(f"() => document.activeElement.closest('{root}') !== null"):
+            return seen
+        seen.append(focused(page))
+    raise AssertionError(f"the focus never left {root}: {seen}")
+
+
+def press(page: Page, target: str, key: str) -> None:
+    page.locator(target).focus()
+    page.keyboard.press(key)
+
+
+def lines(page: Page, count: int) -> None:
+    expect(page.locator(".rounds .line")).to_have_count(count)
+
+
+def still_on(page: Page, target: str) -> None:
+    """The turn's buttons are back from their answer (a tap while they were busy would have
+    done nothing) and ``target`` still has the focus."""
+    expect(page.locator("#sheet-pass")).not_to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#sheet-undo")).not_to_have_attribute("aria-disabled", "true")
+    assert focused(page) == target
+
+
+@pytest.fixture
+def keeper(browser: Browser, server: ServerProcess) -> Iterator[Page]:
+    """The host's phone keeping the sheet of a house-rules game with a 25-minute clock."""
+    host = open_app(browser, server.url)
+    create_table(host, NAMES)
+    post(host, server, {**CLASSIC, "clock_minutes": 25})
+    show(host, "sheet")
+    yield host
+    assert missing_strings(host) == []
+    host.context.close()
+
+
+def test_tab_reaches_every_action_of_the_sheet_in_order(
+    keeper: Page, server: ServerProcess
+) -> None:
+    for command in EVERY_LINE:
+        post(keeper, server, command)
+    press(keeper, "#gameclock-go", "Enter")
+    expect(keeper.locator("#gameclock-tap")).to_be_visible()
+    expect(keeper.locator("#gameclock-go")).to_be_enabled()  # back from its answer
+    walked = walk(keeper, "#sheet-title", "#sheet")
+    assert walked == keeper.evaluate(REACHABLE, "#sheet")
+    for earlier, later in pairwise(
+        ["gameclock-tap", "gameclock-go", "challenge-who", "challenge-send", "sheet-score",
+         "sheet-points", "sheet-points-add", "sheet-pass", "sheet-exchange", "sheet-withdraw",
+         "sheet-undo", "sheet-clear", "penalty-summary", "end-open", "speech-toggle"]
+    ):  # fmt: skip
+        assert walked.index(earlier) < walked.index(later), (earlier, later)
+    assert walked[-1] == "speech-toggle"  # this phone's own setting comes last
+    assert "summary:PLANK" in walked  # a move's words fold open from the rounds table
+
+
+def test_the_sheet_is_worked_with_enter_and_space_and_keeps_the_focus(
+    keeper: Page, server: ServerProcess
+) -> None:
+    press(keeper, "#gameclock-go", "Enter")
+    expect(keeper.locator("#gameclock-tap")).to_be_visible()
+    assert focused(keeper) != "body"
+    keeper.locator("#sheet-points").focus()
+    keeper.keyboard.type("12")
+    keeper.keyboard.press("Enter")
+    lines(keeper, 1)
+    still_on(keeper, "sheet-points")
+    expect(keeper.locator("#sheet-points")).to_have_value("")
+    press(keeper, "#sheet-pass", " ")
+    lines(keeper, 2)
+    still_on(keeper, "sheet-pass")
+    keeper.keyboard.press("Tab")
+    keeper.keyboard.press("Enter")  # Exchange, next to Pass
+    lines(keeper, 3)
+    still_on(keeper, "sheet-exchange")
+    # A line from another phone redraws the sheet: the focus stays where it was.
+    post(keeper, server, {"type": "give_penalty", "player": 1, "points": 5})
+    lines(keeper, 4)
+    assert focused(keeper) == "sheet-exchange"
+    press(keeper, "#sheet-undo", "Enter")
+    lines(keeper, 3)
+    still_on(keeper, "sheet-undo")
+    press(keeper, "#sheet-zero-hint-toggle", "Enter")
+    expect(keeper.locator("#sheet-zero-hint")).to_be_visible()
+    press(keeper, "#speech-toggle", " ")
+    expect(keeper.locator("#speech-toggle")).to_be_checked()
+    # The mover's tap on the clock, then the two-step clear, from the keyboard.
+    press(keeper, "#gameclock-tap", "Enter")
+    expect(keeper.locator("#gameclock-record-first")).to_be_visible()
+    assert focused(keeper) != "body"
+    press(keeper, "#sheet-clear", "Enter")
+    expect(keeper.locator("#sheet-clear")).to_have_text("Tik nog eens om te wissen")
+    assert focused(keeper) == "sheet-clear"
+    keeper.keyboard.press("Enter")
+    expect(keeper.locator(".rounds .line")).to_have_count(0)
+    expect(keeper.locator(".no-lines")).to_be_visible()
+    assert focused(keeper) == "sheet-clear"
+    shot(keeper, "a11y-keyboard-sheet", full_page=False)
+
+
+def test_a_move_is_scored_and_recorded_from_the_keyboard(keeper: Page) -> None:
+    show(keeper, "score")
+    keeper.locator("#calc-word-0").fill("kaas")
+    expect(keeper.locator("#calculator .formula")).to_have_count(1)
+    expect(keeper.locator("#calc-total")).to_have_attribute("aria-live", "polite")
+    walked = walk(keeper, "#calc-word-0", "#calculator")
+    assert walked.index("calc-check") < walked.index("button:7 voor Anna")
+    press(keeper, "#calc-word-0", "Tab")
+    while focused(keeper) != "button:7 voor Anna":
+        keeper.keyboard.press("Tab")
+    keeper.keyboard.press("Enter")
+    expect(keeper.locator("#shell-bar .bar-totals li").first).to_have_text("Anna 7")
+    assert focused(keeper) != "body"

@@ -320,6 +320,22 @@ def test_board_mode_on_a_table_records_plank_then_scores_kraan(phone: Page) -> N
     shot(phone, "calculator-board")
 
 
+def test_board_mode_is_kept_over_a_reload(phone: Page) -> None:
+    """Issue 27: the calculator came back in typed mode after every reload."""
+    board_mode(phone)
+    phone.reload()
+    ready(phone)
+    show(phone, "score")
+    expect(phone.locator("#calc-mode-board")).to_be_checked()
+    expect(phone.locator("#calc-board")).to_be_visible()
+    phone.locator("#calc-mode-typed").check()
+    phone.reload()
+    ready(phone)
+    show(phone, "score")
+    expect(phone.locator("#calc-mode-typed")).to_be_checked()
+    expect(phone.locator("#calc-word-0")).to_be_visible()
+
+
 def test_the_direction_buttons_and_a_second_tap_turn_the_line(phone: Page) -> None:
     board_mode(phone)
     square(phone, "H8").click()

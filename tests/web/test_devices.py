@@ -1,11 +1,24 @@
 """The director's phone with phones asking for a seat (issue 25, item 8): however many ask,
 they are a badge with their count and a list the director opens, in the page's flow —
-never pinned over the clock or the round's controls on a 390 px phone."""
+never pinned over the clock or the round's controls on a 390 px phone. The list tells two
+phones of one seat apart (issue 27): by the name a phone gave itself, or by its model and the
+second it joined."""
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import Api, ServerProcess, device_key, new_address
-from tests.web.browser import Phones, create_table, shot, show, wait_for_state
+from tests.web.browser import (
+    Phones,
+    create_table,
+    join_table,
+    missing_strings,
+    open_app,
+    shot,
+    show,
+    wait_for_state,
+)
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 PLAYERS = ["Anna", "Bas", "Cas", "Dirk"]
@@ -104,3 +117,68 @@ def test_the_badge_is_on_every_view_of_the_director(phones: Phones, server: Serv
         show(director, view)
         badge = director.get_by_role("button", name="1 telefoon vraagt om een plaats")
         expect(badge).to_be_visible()
+
+
+PIXEL = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/124.0.0.0 Mobile Safari/537.36"
+)
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
+    "like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+)
+
+
+def test_two_phones_of_one_seat_are_told_apart(
+    phones: Phones, browser: Browser, server: ServerProcess
+) -> None:
+    """Bas's two phones (issue 27): one named by itself, the other by its model; each with
+    the second it joined. Before, the list showed "Bas" twice."""
+    host = phones()
+    code = create_table(host, ["Anna", "Bas"])
+    first = open_app(browser, server.url, "nl", user_agent=PIXEL)
+    second = open_app(browser, server.url, "nl", user_agent=IPHONE)
+    try:
+        join_table(first, code, "Bas")
+        join_table(second, code, "Bas · bezet", admitted=False)
+        host.get_by_role("button", name="1 telefoon vraagt om een plaats").click()
+        expect(host.locator(".request .device-what")).to_have_text(
+            re.compile(r"^iPhone · Safari · \d\d:\d\d:\d\d$")
+        )
+        host.locator(".request").get_by_role("button", name="Toelaten").click()
+        wait_for_state(second, "app => app.view && !app.view.waiting")
+
+        show(first, "table")
+        first.get_by_label("Naam van deze telefoon").fill("Bas thuis")
+        first.get_by_role("button", name="Naam opslaan").click()
+        expect(first.get_by_role("status")).to_have_text(
+            "De gastheer ziet deze telefoon nu als ‘Bas thuis’."
+        )
+        first.reload()  # kept with the phone's place
+        show(first, "table")
+        expect(first.get_by_label("Naam van deze telefoon")).to_have_value("Bas thuis")
+
+        show(host, "table")
+        host.get_by_text("Telefoons aan tafel", exact=True).click()
+        rows = host.locator(".device-list li")
+        expect(rows.locator(".device-name")).to_have_text(["Bas", "Bas"])
+        expect(rows.locator(".device-what")).to_have_text(["Bas thuis", "iPhone · Safari"])
+        expect(rows.locator(".hint")).to_have_text(
+            [re.compile(r"^Sinds \d\d:\d\d:\d\d · "), re.compile(r"^Sinds \d\d:\d\d:\d\d · ")]
+        )
+        expect(host.locator("#host-device")).to_have_text(
+            "Houdt de score bij, zonder plaats Telefoon van de gastheer"
+        )
+        shot(host, "devices-told-apart")
+
+        # A name too long is refused in the phone's language; only the phone names itself.
+        first.get_by_label("Naam van deze telefoon").evaluate("e => e.removeAttribute('maxlength')")
+        first.get_by_label("Naam van deze telefoon").fill("x" * 41)
+        first.get_by_role("button", name="Naam opslaan").click()
+        expect(first.get_by_role("alert")).to_have_text(
+            "Een naam voor deze telefoon is hoogstens 40 tekens lang."
+        )
+    finally:
+        for page in (first, second):
+            assert missing_strings(page) == []
+            page.context.close()

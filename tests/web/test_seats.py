@@ -182,7 +182,7 @@ def test_the_host_removes_a_device_and_that_phone_is_told(phones: Phones) -> Non
     row = host.locator(".device-list li")
     expect(row).to_have_count(1)
     expect(row.locator(".device-name")).to_have_text("Anna")
-    expect(row.locator(".hint")).to_have_text(re.compile(r"^Sinds \d\d:\d\d · laatst gezien "))
+    expect(row.locator(".hint")).to_have_text(re.compile(r"^Sinds \d\d:\d\d:\d\d · laatst gezien "))
     shot(host, "devices-panel")
     host.once("dialog", lambda dialog: dialog.accept())
     row.get_by_role("button", name="Anna verwijderen").click()

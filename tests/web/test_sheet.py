@@ -297,6 +297,30 @@ def test_the_end_of_game_settles_as_the_sbnl_rules_work_it_out(
         shot(phone, "sheet-final-table")
 
 
+def test_after_the_end_the_rounds_table_ends_in_the_settled_totals(
+    phone: Page, server: ServerProcess
+) -> None:
+    """Issue 27: the rounds table said 46/27/38 under a final table of 64/16/31. Its foot
+    now shows the totals before the settlement, the settlement, and the final scores."""
+    new_sheet(phone, ["Anna", "Bas", "Cas"], rules=HOUSE)
+    for points in (46, 27, 38):
+        post(phone, server, {"type": "enter_points", "points": points})
+    post(phone, server, {"type": "end_game", "racks": [[None, None], [None, 11], [None, 7]]})
+    expect(phone.locator(".final-table tbody tr")).to_have_count(3)
+    finals = [row[3] for row in sorted(final_rows(phone))]  # Anna, Bas, Cas
+    assert finals == ["64", "16", "31"]
+    foot = phone.locator(".rounds tfoot tr")
+    expect(foot).to_have_count(3)
+    expect(foot.nth(0).locator("th, td")).to_have_text(["Vóór de verrekening", "46", "27", "38"])
+    expect(foot.nth(1).locator("th, td")).to_have_text(["Verrekening", "+18", "-11", "-7"])
+    expect(foot.nth(2).locator("th, td")).to_have_text(["Eindstand", *finals])
+    shot(phone, "sheet-rounds-settled")
+    # Undoing the end brings back the one total row.
+    phone.get_by_role("button", name="Laatste regel ongedaan maken").click()
+    expect(foot).to_have_count(1)
+    expect(foot.locator("th, td")).to_have_text(["Totaal", "46", "27", "38"])
+
+
 def test_ties_share_a_place(phone: Page, server: ServerProcess) -> None:
     new_sheet(phone, ["Anna", "Bas", "Cor"], rules=HOUSE)
     for points in (300, 300, 250):  # TV-D-25

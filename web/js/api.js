@@ -75,9 +75,19 @@ export const deleteTable = (session) =>
 export const score = (edition, move, rows, check) =>
   call("/api/score", { method: "POST", body: { edition, move, rows: rows || [], check } });
 
-// How far this phone's clock is from the server's, from the middle of one round trip.
+// How far this phone's clock is from the server's, from the middle of the quickest of a few
+// round trips: a slow one (a phone busy loading, a crowded network) is off by half its
+// length, and the phones at a table must show the game clock alike (issue 27).
+const TIME_SAMPLES = 4;
+
 export async function clockOffset() {
-  const sent = Date.now();
-  const { now } = await call("/api/time");
-  return now - (sent + Date.now()) / 2;
+  let best = null;
+  for (let i = 0; i < TIME_SAMPLES; i += 1) {
+    const sent = Date.now();
+    const { now } = await call("/api/time");
+    const back = Date.now();
+    const trip = back - sent;
+    if (!best || trip < best.trip) best = { trip, offset: now - (sent + back) / 2 };
+  }
+  return best.offset;
 }

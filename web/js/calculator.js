@@ -2,7 +2,8 @@
 // every change (the phone never scores), shown word by word with its formula (SCR-17), and
 // the buttons that put it on the sheet or on the board. The record button is bound to the
 // turn it showed when the move was typed ("28 voor Anna"), not to whoever is to move at the
-// tap: if that turn was recorded meanwhile, the server says by whom and the move stays.
+// tap: if that turn was recorded meanwhile, the server says by whom and the move stays (off
+// the board, which now holds the move that won). Where the phone may not record, it says why.
 //
 // Inputs are drawn once per structural change; typing only redraws the tiles, the board and
 // the result, so the caret and a phone keyboard's composition are never disturbed.
@@ -12,7 +13,9 @@ import * as boardmode from "./boardmode.js";
 import { EXAMPLES } from "./examples.js";
 import { number, onLanguage, playerName, refusal, t } from "./i18n.js";
 import * as live from "./live.js";
-import { keepsSheet, mayTurn, mySeat, writers } from "./rights.js";
+import { refusalText } from "./refusals.js";
+import { keepsSheet, mayTurn, mySeat, withheld, writers } from "./rights.js";
+import { mayLay, onBoard } from "./shared-board.js";
 import {
   app, canWrite, changed, chosenEdition, edition as editionInfo, sheet, subscribe,
 } from "./state.js";
@@ -21,11 +24,12 @@ import * as typed from "./typed.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
 const DEBOUNCE = 150; // ms between the last keystroke and asking the server
+const MODE = "tilestream.calc.mode"; // "board" or "typed", as this phone last chose it
 
 // The view's state, in one place: what it shows and what it waits for.
 const ui = {
   section: null,
-  mode: "typed",
+  mode: keptMode(),
   check: false, // WL-01: off by default
   draft: { typed: typed.empty(), board: boardmode.empty() },
   result: null, // {score, words, rows} or {error}; .stale while a newer answer is due
@@ -97,6 +101,23 @@ function context() {
 }
 
 const boardless = (edition) => !edition.board; // BRD-23: Literaki has its own layout
+
+// The mode this phone chose last, kept over a reload; typed words at first.
+function keptMode() {
+  try {
+    return localStorage.getItem(MODE) === "board" ? "board" : "typed";
+  } catch {
+    return "typed"; // no storage (a private window): the first mode each time
+  }
+}
+
+function keepMode(mode) {
+  try {
+    localStorage.setItem(MODE, mode);
+  } catch {
+    // not kept: the phone asks again after a reload
+  }
+}
 
 function currentMove(ctx = context()) {
   return ui.mode === "board" ? boardmode.move(ui.draft.board, ctx.faces)
@@ -174,6 +195,7 @@ function modeSwitch(ctx) {
         }
         clearMove();
         ui.mode = value;
+        keepMode(value);
         render();
       },
     }), " ", label);
@@ -256,11 +278,22 @@ function actions(score) {
       () => record(refer(running, { type: "record_top", ...move }), true),
       live.unanswered("record_top")));
   }
-  if (ui.mode === "board" && ready && (!running || canWrite())) {
+  if (ui.mode === "board" && ready && (!running || (canWrite() && mayLay(running)))) {
     buttons.push(button(t(running ? "calc.place_unscored" : "calc.place"), "",
       () => place(move)));
   }
-  return buttons.length ? h("div", { class: "actions" }, buttons) : null;
+  // Where the record button would be, a phone that may not record says why: the turn is the
+  // player to move's and the host's (classic), a viewer records nothing.
+  const why = ready && running && !(turn && recordable(running, turn))
+    && (running.mode === "classic" || !canWrite()) ? withheld("turn", running) : null;
+  const notRecorded = why ? h("p", { class: "hint withheld", id: "calc-record-withheld" }, why)
+    : null;
+  // The shared board is the turn's: where its button would be, the phone says whose it is.
+  const notLaid = ui.mode === "board" && ready && running && canWrite() && !mayLay(running)
+    ? h("p", { class: "hint withheld", id: "calc-place-withheld" },
+      refusalText("not_your_board", { to_move: running.to_move })) : null;
+  return buttons.length || notRecorded || notLaid
+    ? h("div", { class: "actions" }, buttons, notRecorded, notLaid) : null;
 }
 
 const button = (label, kind, onclick, disabled = false) => h("button",
@@ -303,7 +336,9 @@ function bind(move) {
   ui.boundMove = key;
 }
 
-// Recording empties the move (SHC-11); a refusal puts it back.
+// Recording empties the move (SHC-11); a refusal puts it back. When another phone recorded
+// that turn meanwhile, a move laid on the board comes back off it, its letters kept: laid
+// again from its square it would lie beside the move that won (KOK beside KOK read KOKKOK).
 async function record(command, clear) {
   const saved = { draft: ui.draft, result: ui.result };
   if (clear) {
@@ -321,6 +356,10 @@ async function record(command, clear) {
     }
   } catch (error) {
     if (clear) ({ draft: ui.draft, result: ui.result } = saved);
+    if (clear && error?.code === "turn_taken" && ui.mode === "board") {
+      ui.draft = { ...ui.draft, board: { ...ui.draft.board, start: null, reading: null } };
+      ui.result = null;
+    }
     ui.bound = null; // bound again to the turn to play now, under the sentence saying why
     render();
     sayRefusal(error);
@@ -399,9 +438,15 @@ function shareLink() {
 function drawTools() {
   if (!ui.toolsRegion) return;
   const ctx = context();
-  const boardTools = ui.mode === "board" && (game() ? canWrite() && ctx.marked.size : ctx.rows);
+  const running = game();
+  const boardTools = ui.mode === "board"
+    && (running ? canWrite() && ctx.marked.size && mayLay(running) : ctx.rows);
+  const clear = boardTools ? button(t("calc.clear_board"), "", clearBoard) : null;
+  const unscored = ui.mode === "board" && running ? onBoard(running, "calc-unscored") : null;
+  if (clear && unscored) clear.setAttribute("aria-describedby", "calc-unscored"); // what it clears
   replace(ui.toolsRegion,
-    boardTools ? button(t("calc.clear_board"), "", clearBoard) : null,
+    unscored,
+    clear,
     currentMove(ctx) ? button(t("calc.copy_link"), "", copyLink) : null);
 }
 

@@ -2,8 +2,10 @@
 // badge that opens their list ("De tweede telefoon van Bas vraagt om aan te schuiven": let
 // it in or refuse it) — in the page's flow, so that however many ask, nothing of the
 // director's screen is covered (issue 25: 200 phones behind one router) — and the table card
-// with the setting of who writes the sheet and every device at the table, its seat, since
-// when and when last seen, each with Remove. Nobody but the host gets `view.devices`. In a
+// with the setting of who writes the sheet and every device at the table, its seat, what
+// tells it apart (the name it gave itself, or its model and when it joined: issue 27), when
+// last seen, each with Remove; first the host's own phone, with the seat it holds. Nobody
+// but the host gets `view.devices`. In a
 // duplicate room each device may be made a co-director (every act of the director's, its
 // phone gets the devices too), and the director makes a recovery code for a dead phone.
 
@@ -46,8 +48,8 @@ function render() {
   }
   const now = JSON.stringify(devices);
   if (ui.open && now !== ui.loadedFor) load(now);
-  const key = JSON.stringify([now, writers(), sheet()?.players, ui.open, ui.asking, ui.listed,
-    inFlight(...SEATING), inFlight("set_writers")]);
+  const key = JSON.stringify([now, writers(), sheet()?.players, app.view.host_seat, ui.open,
+    ui.asking, ui.listed, inFlight(...SEATING), inFlight("set_writers")]);
   if (key === ui.shown) return;
   ui.shown = key;
   replace(ui.section, requests(devices), card(devices));
@@ -86,6 +88,18 @@ function toggle() {
   render();
 }
 
+// The seat the host's own phone holds at a classic table, or null: it keeps the score.
+function hostSeat() {
+  const game = sheet();
+  const seat = app.view.host_seat;
+  return game && game.mode === "classic" && Number.isInteger(seat) && seat < game.players.length
+    ? seat : null;
+}
+
+// What tells a device apart from another of its seat: the name it gave itself, else the
+// model its browser told when it joined.
+const what = (device) => device.label || device.model || t("devices.unknown_model");
+
 // A seat's name ("Bas"), or "Kijker" for a viewer.
 function seatName(device) {
   if (device.role === "host" && device.seat === null) return t("devices.co_director");
@@ -116,7 +130,9 @@ function requests(devices) {
     ui.asking ? h("ul", { class: "request-list", id: "requests-list" }, asking.map((device) =>
       h("li", { class: "request", dataset: { device: device.id } },
         h("p", {}, device.seat === null ? t("devices.asks_viewer")
-          : t("devices.asks", { name: seatName(device) })),
+          : t(device.seat === hostSeat() ? "devices.asks_host_seat" : "devices.asks",
+            { name: seatName(device) })),
+        h("p", { class: "hint device-what" }, `${what(device)} · ${clock(device.since)}`),
         h("div", { class: "actions" },
           h("button", {
             type: "button", class: "primary", disabled: busy,
@@ -144,6 +160,7 @@ function card(devices) {
     writersChoice("devices-writers", writers(), (value) => act({ type: "set_writers",
       writers: value })),
     h("h3", {}, t("devices.list")),
+    hostRow(),
     rows.length ? h("ul", { class: "device-list" }, rows.map((device) => h("li", {
       class: device.admitted ? "device" : "device asking", dataset: { device: device.id },
     },
@@ -151,6 +168,7 @@ function card(devices) {
       device.admitted ? null : h("span", { class: "badge" }, t("devices.asking")),
       device.role === "host" && device.seat !== null
         ? h("span", { class: "badge" }, t("devices.co_director")) : null),
+    h("p", { class: "device-what" }, what(device)),
     h("p", { class: "hint" }, seen(device)),
     room && device.admitted && device.role !== "host" ? h("button", {
       type: "button", class: "appoint", disabled: busy,
@@ -169,10 +187,24 @@ function card(devices) {
     room ? recoveryCode() : null);
 }
 
-// "Sinds 14:05 · laatst gezien 5 seconden geleden"
+// The host's own phone, first: the seat it holds, or that it keeps the score. It is no
+// device of the list (the log knows the host apart): nothing to remove or let in.
+function hostRow() {
+  const seat = hostSeat();
+  return h("p", { class: "device host-device", id: "host-device" },
+    h("span", { class: "device-name" }, seat === null ? t("devices.keeps_score")
+      : playerName(sheet().players, seat)),
+    " ", h("span", { class: "badge" }, t("devices.host_phone")));
+}
+
+// When a device joined, to the second: two phones of a seat that joined the same minute
+// still read apart.
+const clock = (time) => new Intl.DateTimeFormat(language,
+  { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(new Date(time));
+
+// "Sinds 14:05:12 · laatst gezien 5 seconden geleden"
 function seen(device) {
-  const since = t("devices.since", { time: new Intl.DateTimeFormat(language,
-    { hour: "2-digit", minute: "2-digit" }).format(new Date(device.since)) });
+  const since = t("devices.since", { time: clock(device.since) });
   if (device.last_seen === undefined) return since;
   if (device.last_seen === null) return `${since} · ${t("devices.not_seen")}`;
   const seconds = Math.max(0, Math.round((serverNow() - device.last_seen) / 1000));

@@ -2,8 +2,10 @@
 // final table with the settlement the server worked out (END-05..08), the result copied as
 // plain text (END-09), and a new game with the same players (END-10).
 
+import { finalClock } from "./gameclock.js";
 import { number, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
+import { offer } from "./rights.js";
 import { isHost } from "./state.js";
 import { refer } from "./turn.js";
 import { copyText, h, say, sayRefusal } from "./ui.js";
@@ -69,7 +71,7 @@ function rackLeft(text) {
   return /^\d+$/.test(typed) ? [null, Number(typed)] : [typed, null];
 }
 
-const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
+export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
 
 export function finalPanel(game) {
   const rows = [...game.final].sort((a, b) => a.place - b.place || a.player - b.player);
@@ -87,16 +89,17 @@ export function finalPanel(game) {
         h("td", { class: "num settlement" }, signed(row.settlement)),
         h("td", { class: "num final-score" }, number(row.final)),
         h("td", { class: "num place" }, number(row.place))))))),
+    finalClock(game), // what the game clock cost: overtime, a game lost on time
     h("label", { for: "end-result" }, t("end.result_text")),
     h("textarea", { id: "end-result", readonly: true, rows: rows.length + 1 }, text),
     h("div", { class: "actions" },
       h("button", { type: "button", class: "primary", id: "end-copy", onclick: () => copy(text) },
         t("end.copy")),
-      isHost() ? h("button", {
+      offer("new_game", game, "end-new-game-withheld", () => h("button", {
         type: "button", id: "end-new-game",
         disabled: inFlight("new_game"),
         onclick: () => send(refer(game, { type: "new_game" })).catch(sayRefusal),
-      }, t("end.new_game")) : null),
+      }, t("end.new_game")))),
     isHost() ? h("p", { class: "hint" },
       t("end.next_starter", { name: playerName(game.players, next) })) : null);
 }

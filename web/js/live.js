@@ -25,6 +25,7 @@ const link = {
   timer: null,
   previews: 0,
   resyncing: false, // the whole view was asked for and has not come yet
+  told: true, // what the status listeners were told last: nothing amiss (see onStatus)
   report: () => {}, // where refusals nobody waits for go (onRefusal)
 };
 const waiting = new Map(); // message id → {resolve, reject}
@@ -49,16 +50,25 @@ function newId() {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+// `listener(true)` once the phone is joined, or has let its table go on purpose (back to the
+// list of its games, left, removed): no connection is wanted, none is missing; `listener(false)`
+// when a connection it wants is lost. Only that raises the "no connection" banner.
 export function onStatus(listener) {
   statusListeners.add(listener);
 }
 
+function tell(fine) {
+  if (link.told === fine) return;
+  link.told = fine;
+  for (const listener of statusListeners) listener(fine);
+}
+
 function setOnline(online) {
-  if (app.online === online) return;
+  if (app.online === online && link.told === online) return;
   app.online = online;
   // The round clock counts in server time (P-41); a phone's own clock may have jumped.
   if (online) clockOffset().then((offset) => { app.clockOffset = offset; changed(); }, () => {});
-  for (const listener of statusListeners) listener(online);
+  tell(online);
   changed();
 }
 
@@ -115,7 +125,9 @@ export function disconnect() {
   link.socket = null;
   link.joined = false;
   if (ws) ws.close();
-  setOnline(false);
+  app.online = false;
+  tell(true); // let go on purpose: nothing is lost
+  changed();
 }
 
 // Reconnect at once when the phone wakes up or its network comes back.

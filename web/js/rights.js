@@ -4,8 +4,11 @@
 // undoes its own last line; with "one phone keeps the sheet" it writes every line. Starting
 // games, the round clock, the setting and the devices stay with the host either way. In a
 // duplicate room (once a round has had its rack) a player's phone only hands in its slip.
+// Where a phone may not do something, it says why where the button would be (`offer`).
 
-import { app, isHost } from "./state.js";
+import { playerName, t } from "./i18n.js";
+import { app, canWrite, isHost } from "./state.js";
+import { h } from "./ui.js";
 
 export const writers = () => (app.view && app.view.writers) || "own_seat";
 
@@ -49,4 +52,40 @@ export function mayUndo(game) {
   if (!seated() || inRoom()) return false;
   if (game.ended && game.mode === "classic") return true;
   return game.last_line_seat === mySeat();
+}
+
+// Why this phone may not do `act` in `game` now, as the sentence it says instead; null when
+// it may. A viewer's one reason stands for every act. The acts: "turn" (the player to
+// move's), "undo", "penalty", "clear" (the sheet), "end", "new_game".
+export function withheld(act, game) {
+  if (!canWrite()) return t("withheld.viewer");
+  const name = (player) => playerName(game.players, player);
+  switch (act) {
+    case "turn":
+      return mayTurn(game.to_move) ? null
+        : t("withheld.turn", { name: name(game.to_move) });
+    case "undo": {
+      if (mayUndo(game)) return null;
+      const seat = game.last_line_seat; // null: a penalty, a challenge … the host's line
+      return Number.isInteger(seat) ? t("withheld.undo_seat", { name: name(seat) })
+        : t("withheld.undo_host");
+    }
+    case "penalty":
+      return keepsSheet() ? null : t("withheld.penalty");
+    case "end":
+      return mayEnd(game) ? null : t("withheld.end");
+    case "clear":
+    case "new_game":
+      return isHost() ? null : t(`withheld.${act}`);
+    default:
+      throw new Error(`no such act: ${act}`);
+  }
+}
+
+// What `make()` draws (a button, a panel) where this phone may `act`; else, in its place, the
+// sentence saying why not, under `id`.
+export function offer(act, game, id, make) {
+  const why = withheld(act, game);
+  return why === null ? make()
+    : h("p", { class: "hint withheld", id, dataset: { withheld: act } }, why);
 }

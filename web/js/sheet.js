@@ -3,14 +3,18 @@
 // sheet. Penalties are in penalty.js, the end of the game in endgame.js. The server keeps
 // the score; this screen only shows it and asks for changes.
 
-import { endPanel, finalPanel } from "./endgame.js";
+import { challengeNote, challengePanel } from "./challenge.js";
+import { endPanel, finalPanel, signed } from "./endgame.js";
+import { clockPanel } from "./gameclock.js";
 import { language, notice, number, onLanguage, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { penaltyPanel, pointsOf } from "./penalty.js";
 import { MAX_POINTS } from "./points.js";
-import { keepsSheet, mayEnd, mayTurn, mayUndo, writers } from "./rights.js";
+import { mayUndo, offer, withheld, writers } from "./rights.js";
+import * as sharedBoard from "./shared-board.js";
+import * as speech from "./speech.js";
 import { helpHint } from "./shell.js";
-import { app, canWrite, isHost, sheet, subscribe } from "./state.js";
+import { app, canWrite, sheet, subscribe } from "./state.js";
 import { TURNS, refer, turnOf } from "./turn.js";
 import { h, replace, sayRefusal } from "./ui.js";
 
@@ -37,6 +41,8 @@ export function mount(element) {
   ui.box = h("div", { class: "classic-sheet", hidden: true }, ui.title, ui.live, ui.body);
   ui.section.append(ui.box);
   subscribe(render);
+  sharedBoard.mount(); // every phone says who laid tiles on the board, and what was cleared
+  speech.mount(); // a phone that asked for it reads each new line aloud
   onLanguage(render);
 }
 
@@ -61,13 +67,18 @@ function render() {
   replace(ui.body,
     h("p", { class: "sheet-rules" },
       `${t(`rules.${game.rules}`)} · ${t(`edition.${game.edition}`)}`),
+    clockPanel(game),
     notices(game),
+    sharedBoard.onBoard(game),
+    challengePanel(game),
     game.ended ? finalPanel(game) : null,
-    open ? turnActions(game) : null,
+    game.ended ? null : turnActions(game), // a viewer's too: it says why it writes nothing
     canWrite() ? tools(game) : null,
-    open && keepsSheet() ? penaltyPanel(game, render) : null,
+    open ? offer("penalty", game, "sheet-penalty-withheld", () => penaltyPanel(game, render))
+      : null,
     roundsTable(game),
-    open && mayEnd(game) ? endPanel(game, render) : null);
+    open ? offer("end", game, "sheet-end-withheld", () => endPanel(game, render)) : null,
+    speech.toggle()); // this phone's own setting, last: it records nothing
 }
 
 // SHC-10: redrawn only when it changes, so a screen reader hears each new score once.
@@ -105,15 +116,22 @@ function notices(game) {
     ? h("ul", { class: "notices", "aria-label": t("sheet.notices") }, items) : null;
 }
 
+// A button busy with its command is marked, and its tap does nothing, but it is not disabled:
+// a disabled button would drop the keyboard's focus at every tap it answers.
+const held = (busy) => (busy ? "true" : null);
+
 // The turn of the player to move: on their own phone, or on the phone keeping the sheet;
-// every other phone waits. Each button names the turn it showed.
+// every other phone waits, and says why. Each button names the turn it showed.
 function turnActions(game) {
   const name = playerName(game.players, game.to_move);
-  if (!mayTurn(game.to_move)) {
-    return h("p", { class: "card waiting-turn" }, t("sheet.waiting_for", { name }));
+  const why = withheld("turn", game);
+  if (why) {
+    return h("div", { class: "card waiting" },
+      h("p", { class: "waiting-turn" }, t("sheet.waiting_for", { name })),
+      h("p", { class: "hint withheld", id: "sheet-turn-withheld" }, why));
   }
-  const busy = inFlight(...TURNS);
-  const turn = (type) => () => act(refer(game, { type }));
+  const busy = held(inFlight(...TURNS));
+  const turn = (type) => () => inFlight(...TURNS) || act(refer(game, { type }));
   return h("form", {
     class: "card turn", "aria-labelledby": "sheet-turn-title", novalidate: true,
     onsubmit: enterPoints,
@@ -133,14 +151,14 @@ function turnActions(game) {
           ui.pointsTurn = ui.pointsDraft ? turnOf(game, game.to_move) : null;
         },
       })),
-    h("button", { type: "submit", class: "primary", id: "sheet-points-add", disabled: busy },
+    h("button", { type: "submit", class: "primary", id: "sheet-points-add", "aria-disabled": busy },
       t("sheet.points_add"))),
   h("div", { class: "actions zero", role: "group", "aria-describedby": "sheet-zero-hint" },
-    h("button", { type: "button", id: "sheet-pass", disabled: busy, onclick: turn("pass") },
+    h("button", { type: "button", id: "sheet-pass", "aria-disabled": busy, onclick: turn("pass") },
       t("sheet.pass")),
-    h("button", { type: "button", id: "sheet-exchange", disabled: busy,
+    h("button", { type: "button", id: "sheet-exchange", "aria-disabled": busy,
       onclick: turn("exchange") }, t("sheet.exchange")),
-    h("button", { type: "button", id: "sheet-withdraw", disabled: busy,
+    h("button", { type: "button", id: "sheet-withdraw", "aria-disabled": busy,
       onclick: turn("withdraw_word") }, t("sheet.withdrawn"))),
   helpHint("sheet-zero-hint", t("sheet.zero_hint")));
 }
@@ -149,6 +167,7 @@ function turnActions(game) {
 // server refuses (that turn was recorded meanwhile), what was typed comes back.
 function enterPoints(event) {
   event.preventDefault();
+  if (inFlight(...TURNS)) return; // a bounce, or Enter again: the field keeps what was typed
   const game = sheet();
   const points = pointsOf(ui.pointsDraft, 0);
   if (points === null) return;
@@ -164,19 +183,20 @@ function enterPoints(event) {
   });
 }
 
+// Undo and clear, or where this phone may not, why; nothing to undo needs no reason.
 function tools(game) {
-  if (!mayUndo(game) && !isHost()) return null;
+  const undoable = game.lines.length || game.ended;
   return h("div", { class: "actions tools" },
-    mayUndo(game) ? h("button", {
+    undoable || mayUndo(game) ? offer("undo", game, "sheet-undo-withheld", () => h("button", {
       type: "button", id: "sheet-undo",
-      disabled: (!game.lines.length && !game.ended) || inFlight("undo"),
-      onclick: () => act(refer(game, { type: "undo" })),
-    }, t("sheet.undo")) : null,
-    isHost() ? h("button", {
+      disabled: !game.lines.length && !game.ended, "aria-disabled": held(inFlight("undo")),
+      onclick: () => inFlight("undo") || act(refer(game, { type: "undo" })),
+    }, t("sheet.undo"))) : null,
+    offer("clear", game, "sheet-clear-withheld", () => [h("button", {
       type: "button", id: "sheet-clear", class: ui.armed ? "danger armed" : "danger",
       "aria-describedby": "sheet-clear-hint", onclick: clear,
-    }, ui.armed ? t("sheet.clear_confirm") : t("sheet.clear")) : null,
-    isHost() ? helpHint("sheet-clear-hint", t("sheet.clear_hint")) : null);
+    }, ui.armed ? t("sheet.clear_confirm") : t("sheet.clear")),
+    helpHint("sheet-clear-hint", t("sheet.clear_hint"))]));
 }
 
 // SHC-19: the first tap arms the button, a second within a few seconds clears: a new game
@@ -194,6 +214,8 @@ function clear() {
   act({
     type: "start_game", edition: game.edition, mode: "classic", rules: game.rules,
     players: game.players, starter: game.starter, writers: writers(),
+    host_seat: app.view.host_seat ?? null, // the host's phone keeps its seat
+    clock_minutes: game.game_clock ? game.game_clock.minutes : 0, // and the clock its length
   });
 }
 
@@ -212,15 +234,29 @@ function roundsTable(game) {
     h("tbody", {}, cells.map((row, r) => h("tr", {},
       h("th", { scope: "row", class: "num" }, number(r + 1)),
       row.map(cell)))),
-    h("tfoot", {}, h("tr", {},
+    h("tfoot", {}, game.final ? settled(game) : h("tr", {},
       h("th", { scope: "row" }, t("sheet.total")),
       game.totals.map((total) => h("td", { class: "num" }, number(total)))))));
+}
+
+// After the end the foot comes to the final table's scores: the totals the rounds add up
+// to, the settlement of the racks, the final score (END-07), each in its player's column.
+function settled(game) {
+  const rows = game.players.map((_, p) => game.final.find((row) => row.player === p));
+  const line = (kind, key, value) => h("tr", { class: kind },
+    h("th", { scope: "row" }, t(key)),
+    rows.map((row) => h("td", { class: "num" }, value(row))));
+  return [
+    line("foot-before", "sheet.total_before", (row) => number(row.before)),
+    line("foot-settlement", "sheet.settlement", (row) => signed(row.settlement)),
+    line("foot-final", "sheet.total_final", (row) => number(row.final)),
+  ];
 }
 
 function cell(lines) {
   if (!lines.length) return h("td", { class: "empty" });
   return h("td", {},
-    lines.map(entry),
+    lines.map((line) => [entry(line), challengeNote(line)]),
     h("span", { class: "running num" },
       h("span", { class: "sr-only" }, `${t("sheet.total_after")} `),
       number(lines[lines.length - 1].total)));

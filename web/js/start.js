@@ -11,6 +11,7 @@ import { byName, nameChoices } from "./entry.js";
 import { moveTime as moveTimeText, number, onLanguage, playerName, t } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { importTraining, keepTraining } from "./record.js";
+import { labelForm } from "./phone-name.js";
 import { takeOverForm } from "./recovery.js"; // a director's dead phone replaced (issue 25)
 import { refusalText } from "./refusals.js";
 import { waiting, writers } from "./rights.js";
@@ -164,6 +165,12 @@ function setupForm() {
     starter: 0,
     writers: app.view ? writers() : "own_seat",
     moveSeconds: previous?.online?.move_seconds ?? null,
+    // A classic table: the seat this phone (the host's) holds, or null to keep score only;
+    // at first the first player's, then as the last game had it.
+    hostSeat: previous?.mode === "classic" ? app.view.host_seat ?? null : 0,
+    // A classic table's game clock, minutes per player: null for the rule set's own (none
+    // under house rules), 0 for none; at first as the last game had it.
+    clock: previous?.mode === "classic" ? previous.game_clock?.minutes ?? 0 : null,
     // Online: per seat, null for a person or the computer's strength (the first seat is
     // this phone's own).
     computers: [...(previous?.online?.computers || [])],
@@ -171,6 +178,18 @@ function setupForm() {
   while (state.names.length < mostPlayers()) state.names.push("");
   while (state.computers.length < mostPlayers()) state.computers.push(null);
   state.computers[0] = null;
+  // A player's name as typed, or the default (online: the computer's at its seat).
+  const shownName = (i) => state.names[i].trim()
+    || (state.mode === "online" && state.computers[i] ? computerName(state, i)
+      : t("common.default_player", { n: i + 1 }));
+  const relabel = () => {
+    for (const option of form.querySelectorAll("option[data-player]")) {
+      option.textContent = shownName(Number(option.dataset.player));
+    }
+    for (const label of form.querySelectorAll("[data-plays]")) {
+      label.textContent = t("start.host_plays", { name: shownName(Number(label.dataset.plays)) });
+    }
+  };
 
   const draw = () => {
     const online = state.mode === "online";
@@ -187,6 +206,7 @@ function setupForm() {
       state.rules = rules[0]; // P-34: tournament rules are for two players
     }
     state.starter = Math.min(state.starter, state.count - 1);
+    if (state.hostSeat !== null && state.hostSeat >= state.count) state.hostSeat = 0;
     const names = Array.from({ length: state.count }, (_, i) => {
       const input = `${id}-name-${i}`;
       return h("div", { class: "field" },
@@ -195,7 +215,10 @@ function setupForm() {
           id: input, name: `name${i}`, value: state.names[i], maxlength: 40, autocomplete: "off",
           placeholder: online && state.computers[i] ? computerName(state, i)
             : t("common.default_player", { n: i + 1 }),
-          oninput: (e) => { state.names[i] = e.target.value; },
+          oninput: (e) => {
+            state.names[i] = e.target.value;
+            relabel(); // "Wie begint" and "Ik speel als" name the players as typed
+          },
         }),
         online && i > 0 ? playedBy(`${id}-who-${i}`, state, i, draw) : null);
     });
@@ -215,7 +238,7 @@ function setupForm() {
           h("option", { value: e.code, selected: e.code === state.edition }, t(`edition.${e.code}`))))),
       state.mode === "classic" ? radios(`${id}-rules`, t("start.rules"),
         rules.map((code) => [code, t(`rules.${code}`)]), state.rules,
-        (v) => { state.rules = v; draw(); },
+        (v) => { state.rules = v; state.clock = null; draw(); }, // the new rules' clock
         (code) => state.count > rulesOf(code).max_players) : null,
       state.mode === "duplicate" && duplicates.length > 1 ? radios(`${id}-rules`,
         t("start.rules"), duplicates.map((code) => [code,
@@ -243,9 +266,10 @@ function setupForm() {
           id: `${id}-starter`, name: "starter",
           onchange: (e) => { state.starter = Number(e.target.value); },
         }, Array.from({ length: state.count }, (_, i) =>
-          h("option", { value: i, selected: i === state.starter },
-            state.names[i].trim() || (online && state.computers[i] ? computerName(state, i)
-              : t("common.default_player", { n: i + 1 })))))) : null,
+          h("option", { value: i, selected: i === state.starter, dataset: { player: i } },
+            shownName(i))))) : null,
+      state.mode === "classic" ? hostSeatChoice(`${id}-host`, state, shownName) : null,
+      state.mode === "classic" ? clockField(`${id}-clock`, state) : null,
       online ? moveTime(`${id}-time`, state) : null,
       online ? null : writersChoice(`${id}-writers`, state.writers, (v) => { state.writers = v; }),
       h("div", { class: "actions" },
@@ -267,12 +291,45 @@ function setupForm() {
       starter: state.mode !== "duplicate" ? state.starter : 0,
       writers: online ? "own_seat" : state.writers,
       ...(online ? { move_seconds: state.moveSeconds } : {}),
+      ...(state.mode === "classic" ? { host_seat: state.hostSeat } : {}),
+      ...(state.mode === "classic" && state.clock !== null ? { clock_minutes: state.clock } : {}),
       ...(online && state.computers.slice(0, state.count).some(Boolean)
         ? { computers: state.computers.slice(0, state.count) } : {}),
     });
   });
   draw();
   return form;
+}
+
+// At a physical table the host's phone plays one of the seats ("Ik speel als Anna", the
+// first by default), which no other phone then joins without the host's approval, or only
+// keeps the score and holds none.
+function hostSeatChoice(id, state, shownName) {
+  const option = (value, label) => h("label", { class: "option" },
+    h("input", {
+      type: "radio", name: id, value: value ?? "none", checked: value === state.hostSeat,
+      onchange: () => { state.hostSeat = value; },
+    }), " ", label);
+  return h("fieldset", { class: "choice", id, "aria-describedby": `${id}-hint` },
+    h("legend", {}, t("start.host_seat")),
+    Array.from({ length: state.count }, (_, i) => option(i,
+      h("span", { dataset: { plays: i } }, t("start.host_plays", { name: shownName(i) })))),
+    option(null, t("start.host_keeps_score")),
+    h("p", { class: "hint", id: `${id}-hint` }, t("start.host_seat_hint")));
+}
+
+// The game clock's minutes per player, the rule set's own to begin with (0: no clock).
+function clockField(id, state) {
+  const own = rulesOf(state.rules).clock_minutes ?? 0;
+  return h("div", { class: "field" },
+    h("label", { for: id }, t("start.clock_minutes")),
+    h("input", {
+      id, name: "clock_minutes", type: "number", inputmode: "numeric", min: 0, max: 180, step: 1,
+      value: state.clock ?? own, "aria-describedby": `${id}-hint`,
+      oninput: (e) => { state.clock = e.target.value === "" ? null : Number(e.target.value); },
+    }),
+    h("p", { class: "hint", id: `${id}-hint` },
+      own ? t("start.clock_hint_rules", { n: own }) : t("start.clock_hint")));
 }
 
 // Who plays an online seat after the first: a person, who joins with the code, or the
@@ -418,6 +475,14 @@ function joinForm() {
     onsubmit: async (event) => {
       event.preventDefault();
       const code = event.target.code.value.trim().toUpperCase();
+      if (CODE.test(code) && seating.code === code && !seating.list && !seating.error) {
+        clearTimeout(seating.timer); // tapped before the seats came: ask for them now
+        await loadSeats(code, draw);
+      }
+      if (seating.code === code && seating.error) { // a code no table has says so
+        sayRefusal(seating.error);
+        return;
+      }
       if (seating.code !== code || !(byName(seating.list) || seating.choice)) {
         say(t(seating.list ? "start.choose_seat" : "start.seats_first"));
         return;
@@ -506,7 +571,8 @@ function seatChoices(id) {
   if (byName(seating.list)) return nameChoices(id, seating.entry);
   const names = seating.list.seats.map((s) => s.name);
   // A seat the computer plays is shown as its, and no phone can choose it.
-  const option = (value, label, taken = false, computer = null) => h("label", { class: "option" },
+  const option = (value, label, taken = false, computer = null, host = false) => h("label",
+    { class: "option" },
     h("input", {
       type: "radio", name: "seat", value, id: `${id}-${value.replace(":", "-")}`,
       checked: seating.choice === value, disabled: Boolean(computer),
@@ -518,7 +584,8 @@ function seatChoices(id) {
       },
     }), " ", label, computer
       ? h("span", { class: "taken computer" }, ` · ${t(`play.computer_${computer}`)}`)
-      : taken ? h("span", { class: "taken" }, ` · ${t("start.taken")}`) : null);
+      : taken ? h("span", { class: "taken" },
+        ` · ${t(host ? "start.taken_host" : "start.taken")}`) : null);
   const takenHint = () => {
     const chosen = seating.list.seats.find((s) => `player:${s.seat}` === seating.choice);
     return chosen && chosen.taken ? t("start.taken_hint") : "";
@@ -526,7 +593,7 @@ function seatChoices(id) {
   const hint = h("p", { class: "hint taken-hint" }, takenHint());
   return h("fieldset", { class: "choice" }, legend,
     seating.list.seats.map((s) => option(`player:${s.seat}`, playerName(names, s.seat), s.taken,
-      s.computer)),
+      s.computer, s.host)),
     seating.list.seats.length ? null : h("p", { class: "hint" }, t("start.no_seats")),
     option("viewer", t("start.viewer")),
     hint);
@@ -545,9 +612,13 @@ function waitingCard() {
 function tableBar() {
   const game = sheet();
   const session = app.session;
+  const hostSeat = app.view && app.view.host_seat; // the seat this host's phone holds
   const who = session.role === "player" && game && session.seat < game.players.length
     ? t("start.you_are", { name: playerName(game.players, session.seat) })
-    : t(`start.role_${session.role}`);
+    : session.role === "host" && game?.mode === "classic" && Number.isInteger(hostSeat)
+      && hostSeat < game.players.length
+      ? t("start.you_are_host", { name: playerName(game.players, hostSeat) })
+      : t(`start.role_${session.role}`);
   // A viewer is given no join code: no code, invite or room-display link to show it.
   const code = session.role !== "viewer" && session.code ? session.code : null;
   const bar = h("div", { class: "table-bar" },
@@ -569,7 +640,8 @@ function tableBar() {
         type: "button",
         onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
       }, t("start.leave"))),
-    isHost() ? deletion() : null);
+    isHost() ? deletion() : null,
+    session.role === "host" ? null : labelForm()); // the host's own phone is listed as the host's
   if (!ui.showInvite || !code) return bar;
   return h("div", {}, bar, h("div", { id: "invite", class: "card invite" }, invite(session)));
 }

@@ -444,7 +444,8 @@ def test_a_whole_game_ends_when_a_player_goes_out_with_the_bag_empty(
     assert refused(table, c.Pass(turn=table.turn())).code == "game_over"
 
 
-# --- undo: replay without the line, so rack and bag are exact ---
+# --- undo: replay without the line, so rack and bag are exact (a game against the computer
+# alone; where two people play, nobody undoes: see the rights below) ---
 
 
 @pytest.mark.parametrize("kind", ["move", "exchange", "pass"])
@@ -458,7 +459,7 @@ def test_undo_restores_the_exact_rack_and_bag(kind: str) -> None:
         table.do(c.Exchange(turn=table.turn(), tiles=bag.rack_notation(table.rack()[:4])))
     else:
         table.do(c.Pass(turn=table.turn()))
-    table.do(c.Undo(), actor=HOST)
+    table.do(c.Undo())
     assert table.state.game == before
     check(table)
 
@@ -470,7 +471,7 @@ def test_undo_of_the_end_by_going_out_takes_back_the_last_move_too() -> None:
     game_before = next(
         step.before for step in _steps(table.state) if step.recorded.seq == last_move.seq
     )
-    table.do(c.Undo(), actor=HOST)
+    table.do(c.Undo())
     assert table.game.ended is None
     assert table.game == game_before
 
@@ -479,16 +480,16 @@ def test_undo_of_the_end_by_three_passes_takes_back_the_third_pass() -> None:
     table = Table(2, SEED)
     for _ in range(3):
         table.do(c.Pass(turn=table.turn()))
-    table.do(c.Undo(), actor=HOST)
+    table.do(c.Undo())
     assert (table.game.ended, table.game.pass_run, table.game.to_move) == (None, 2, 0)
 
 
 def test_undo_of_an_end_the_host_asked_for_strikes_only_the_end() -> None:
     table = Table(2, SEED)
     first_move(table)
-    table.do(c.EndGame(), actor=HOST)
+    table.do(c.EndGame())
     assert table.game.ended is not None
-    table.do(c.Undo(), actor=HOST)
+    table.do(c.Undo())
     assert table.game.ended is None and len(table.game.lines) == 1
 
 
@@ -511,8 +512,10 @@ def _steps(state: State) -> list:
         pytest.param(
             Actor("viewer", None, "tv"), c.Pass(turn=c.Turn(1, 0, 0)), "viewer_read_only", id="tv"
         ),
-        pytest.param(seat(0), c.Undo(), "host_only", id="undo"),
-        pytest.param(seat(0), c.EndGame(), "host_only", id="end"),
+        pytest.param(seat(0), c.Undo(), "online_final", id="undo"),
+        pytest.param(seat(0), c.EndGame(), "online_final", id="end"),
+        pytest.param(HOST, c.Undo(), "online_final", id="host-undo"),
+        pytest.param(HOST, c.EndGame(), "online_final", id="host-end"),
         pytest.param(seat(0), c.NewGame(), "host_only", id="new-game"),
         pytest.param(seat(1), c.Pass(turn=c.Turn(1, 1, 0)), "not_to_move", id="out-of-turn"),
         pytest.param(seat(0), c.Pass(turn=c.Turn(9, 0, 0)), "game_changed", id="old-game"),
@@ -521,7 +524,7 @@ def _steps(state: State) -> list:
         pytest.param(seat(0), c.PlaceTiles(AB), "not_in_mode", id="place"),
     ],
 )  # fmt: skip
-def test_a_seat_plays_only_for_itself_and_the_host_undoes(
+def test_a_seat_plays_only_for_itself_and_nobody_undoes_or_ends_early(
     actor: Actor, command: c.TableCommand, code: str
 ) -> None:
     table = Table(2, SEED)
@@ -586,7 +589,7 @@ def test_three_timed_out_passes_end_the_game() -> None:
 def test_an_undo_gives_the_player_a_whole_time_again() -> None:
     table = Table(2, SEED, move_seconds=60)
     table.do(c.Pass(turn=table.turn()), at=50_000)
-    table.do(c.Undo(), at=100_000, actor=HOST)
+    table.do(c.Undo(), at=100_000)
     assert online.deadline(table.game) == 160_000
 
 
@@ -596,7 +599,7 @@ def test_only_a_running_online_game_passes_a_player_for_time(mode: str, code: st
         state, _ = record(State(), c.StartGame("nl"))
     else:
         table = Table(2, SEED, move_seconds=60)
-        table.do(c.EndGame(), actor=HOST)
+        table.do(c.EndGame())
         state = table.state
     with pytest.raises(GameError) as refusal:
         online.time_out(state, c.Turn(1, 0, 0), at=10**13)

@@ -15,9 +15,9 @@ from rules.table.mode import GameCommand, GameEvent
 TABLE_EVENTS = {e.GameStarted, e.LineUndone, e.WritersSet, e.DeviceJoined, e.DeviceAdmitted,
                 e.DeviceRemoved, e.DirectorAppointed, e.RecoverySet,
                 e.DirectorReplaced, e.CentreJoined, e.SimultaneousCreated, e.GameSealed,
-                e.CentreAdded, e.WindowClosed}  # fmt: skip
+                e.CentreAdded, e.WindowClosed, e.HostSeated, e.DeviceLabelled}  # fmt: skip
 TABLE_COMMANDS = {c.StartGame, c.NewGame, c.Undo, c.SetWriters, c.AdmitDevice, c.RemoveDevice,
-                  c.AppointDirector}  # fmt: skip
+                  c.AppointDirector, c.LabelDevice}  # fmt: skip
 
 
 def test_every_mode_has_its_rules_in_the_table() -> None:

@@ -92,7 +92,7 @@ def test_the_times_per_move_are_the_servers_and_each_is_accepted() -> None:
         ("it", ("house", "figs")),
         ("pl", ("pfs-house", "pfs")),
         ("pl-literaki", ("pfs-house", "pfs")),
-        ("en", ("house",)),
+        ("en", ("house", "wespa", "naspa")),
         ("fr", ("house",)),
     ],
 )
@@ -108,6 +108,14 @@ def test_every_editions_classic_rules_start_a_classic_sheet_of_four_with_the_fir
         assert info.code in editions.codes()
         assert set(info.classic_rules) <= set(MODES["classic"].rules), info.code
         assert rulesets.get(info.classic_rules[0]).max_players == 4, info.code  # house rules
+
+
+def test_a_rule_sets_game_clock_is_the_servers() -> None:
+    for info in CATALOG.rules:
+        rules = rulesets.get(info.code)
+        assert (info.clock_minutes, info.overtime) == (rules.clock_minutes, rules.overtime)
+    wespa = next(info for info in CATALOG.rules if info.code == "wespa")
+    assert (wespa.clock_minutes, wespa.overtime, wespa.overtime_points) == (25, "points", 10)
 
 
 def test_a_rule_sets_exchange_bag_and_the_typed_move_limit_are_the_servers() -> None:

@@ -16,11 +16,11 @@ LOGS = Path(__file__).parents[2] / "fixtures" / "logs"
 WHOLE_EVERY = 25  # seqs between two whole states hashed besides the changes
 
 DIGESTS = {
-    "classic-60": "c3d8dae8dee299edf57060e47505d010ecd6b85867901f9d29690c3829ee5d12",
-    "classic-400": "3f140fff1a2129cfa04f7ce0eb49ef7bae53229ac3201cbf1993228a30c1ec2a",
-    "classic-2000": "cad41a834ec41d676bb2aa00ddd7110561ac2d8c3117b34add935d02bb35c7f9",
-    "online": "e5a7b974087cf6794c62d180be96fc837f2df6dbf2f03131d701e6269b449d79",
-    "room": "ed383491e4ba2716faa755af0f9d03c03bc88abe10c85ce5c32341600239614b",
+    "classic-60": "f393881975ab46b91e1f657e4a700420f1e2ed721e4c01803d3dd3c5b67e5b82",
+    "classic-400": "fb5142ac4f6cf32fce718dcf8e9d519bdf5deff7a4ba220e498aa8827ffbd7ae",
+    "classic-2000": "ce93615d6cf1451d71bd3766de7e39762c8bfb163c55fc10b3990dc24b26d8ad",
+    "online": "c85cc43b80244675da794f46ee708c92b3f242dc4aca2b4ba64f6a1b218aad32",
+    "room": "5e0d4ed2c70e3c175948b1600024e14abc8109eabfdee9fa0f005f8bdedfa7c3",
 }
 
 

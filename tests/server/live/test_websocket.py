@@ -187,12 +187,15 @@ async def test_preview_scores_a_move_without_recording_it(table: Table) -> None:
     async with phones(table.phone(), table.phone()) as (phone, watcher):
         await phone.open()
         await watcher.open()
-        await phone.send({"type": "preview", "id": "p1", "move": PLANK, "check": True})
+        await phone.send({"type": "preview", "id": "p0", "move": PLANK, "check": True})
+        secret = await phone.answer("p0")  # the list judges a challenge while the game runs
+        assert (secret.type, secret.code) == ("rejected", "word_check_secret")
+        await phone.send({"type": "preview", "id": "p1", "move": PLANK})
         preview = await phone.answer("p1")
         assert preview.type == "preview"
         assert preview.score["total"] == 28
         assert [w["word"] for w in preview.score["words"]] == ["PLANK"]
-        assert len(preview.words) == 1  # the word's list status, asked for with check
+        assert preview.words == ()  # no list status unless asked for with check
         await phone.send({"type": "preview", "id": "p2", "move": {
             "board": {"start": "H1", "direction": "across", "letters": "PLANK"}}})  # fmt: skip
         assert (await phone.answer("p2")).code == "first_move_off_centre"

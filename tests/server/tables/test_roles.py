@@ -280,7 +280,7 @@ async def test_a_second_phone_for_a_taken_seat_waits_until_the_host_lets_it_in(
     async with phones(table.phone(second["token"]), table.phone()) as (waiting, host):
         assert json.loads(bytes((await waiting.open()).view)) == {
             "seq": 3, "sheet": None, "warnings": [], "writers": "own_seat",
-            "devices": None, "waiting": True,
+            "devices": None, "waiting": True, "host_seat": None,
         }  # fmt: skip
         refused = table.command("w", {"type": "pass", "turn": turn(1)}, second["token"])
         assert (refused.status, refused.json()["code"]) == (403, "not_admitted")
