@@ -317,7 +317,8 @@ def test_the_sheet_is_worked_with_enter_and_space_and_keeps_the_focus(
 ) -> None:
     press(keeper, "#gameclock-go", "Enter")
     expect(keeper.locator("#gameclock-tap")).to_be_visible()
-    assert focused(keeper) != "body"
+    expect(keeper.locator("#gameclock-go")).not_to_have_attribute("aria-disabled", "true")
+    assert focused(keeper) == "gameclock-go"  # start became pause under the same finger
     keeper.locator("#sheet-points").focus()
     keeper.keyboard.type("12")
     keeper.keyboard.press("Enter")

@@ -12,7 +12,7 @@ import { number, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { keepsSheet, mySeat } from "./rights.js";
 import { app, isHost, rulesOf, sheet, subscribe } from "./state.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { h, held, say, sayRefusal } from "./ui.js";
 
 // The view's state, in one place.
 const ui = {
@@ -98,12 +98,12 @@ function offer(game, move) {
   const busy = inFlight("challenge");
   const hint = h("p", { class: "hint", id: "challenge-hint" }, t("challenge.hint"));
   if (jury) {
-    return [h("button", { type: "button", id: "challenge-send", disabled: busy,
+    return [h("button", { type: "button", id: "challenge-send", "aria-disabled": held(busy),
       "aria-describedby": "challenge-hint", onclick: () => challenge(move, null) },
     t("challenge.button_jury")), hint];
   }
   if (!arbiter) {
-    return [h("button", { type: "button", id: "challenge-send", disabled: busy,
+    return [h("button", { type: "button", id: "challenge-send", "aria-disabled": held(busy),
       "aria-describedby": "challenge-hint", onclick: () => challenge(move, mySeat()) },
     t("challenge.button")), hint];
   }
@@ -119,12 +119,13 @@ function offer(game, move) {
     others.map((p) => h("option", { value: p, selected: p === ui.challenger },
       playerName(game.players, p))))),
   h("div", { class: "actions" }, h("button", { type: "button", id: "challenge-send",
-    class: "primary", disabled: busy, "aria-describedby": "challenge-hint",
+    class: "primary", "aria-disabled": held(busy), "aria-describedby": "challenge-hint",
     onclick: () => challenge(move, ui.challenger) }, t("challenge.button"))), hint];
 }
 
 // The challenge names the line it is about: the table moved on meanwhile, it is refused.
 function challenge(move, player) {
+  if (inFlight("challenge")) return; // a second tap while the first is on its way
   send({ type: "challenge", line: move.seq, player }).catch(sayRefusal);
 }
 

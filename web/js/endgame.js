@@ -8,7 +8,7 @@ import { inFlight, send } from "./live.js";
 import { offer } from "./rights.js";
 import { isHost } from "./state.js";
 import { refer } from "./turn.js";
-import { copyText, h, say, sayRefusal } from "./ui.js";
+import { copyText, h, held, say, sayRefusal } from "./ui.js";
 
 // The form stays open, with what was typed, across redraws and until the server accepts.
 const draft = { open: false, racks: [] };
@@ -97,8 +97,9 @@ export function finalPanel(game) {
         t("end.copy")),
       offer("new_game", game, "end-new-game-withheld", () => h("button", {
         type: "button", id: "end-new-game",
-        disabled: inFlight("new_game"),
-        onclick: () => send(refer(game, { type: "new_game" })).catch(sayRefusal),
+        "aria-disabled": held(inFlight("new_game")),
+        onclick: () => inFlight("new_game")
+          || send(refer(game, { type: "new_game" })).catch(sayRefusal),
       }, t("end.new_game")))),
     isHost() ? h("p", { class: "hint" },
       t("end.next_starter", { name: playerName(game.players, next) })) : null);

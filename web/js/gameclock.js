@@ -12,7 +12,7 @@ import { inFlight, send } from "./live.js";
 import { mySeat, writers } from "./rights.js";
 import { canWrite, isHost, serverNow, sheet } from "./state.js";
 import { turnOf } from "./turn.js";
-import { h, sayRefusal, stylesheet } from "./ui.js";
+import { h, held, sayRefusal, stylesheet } from "./ui.js";
 
 stylesheet("/css/gameclock.css");
 
@@ -119,8 +119,9 @@ function tap(game, clock) {
   const next = nextPlayer(game, clock, runs);
   return h("button", {
     type: "button", class: "primary gameclock-tap", id: "gameclock-tap",
-    disabled: inFlight("switch_clock"),
-    onclick: () => act({ type: "switch_clock", turn: turnOf(game, runs) }),
+    "aria-disabled": held(inFlight("switch_clock")),
+    onclick: () => inFlight("switch_clock")
+      || act({ type: "switch_clock", turn: turnOf(game, runs) }),
   }, t("gameclock.tap", { name: playerName(game.players, next) }));
 }
 
@@ -143,8 +144,8 @@ function controls(clock) {
   return h("div", { class: "actions gameclock-controls" },
     h("button", {
       type: "button", id: "gameclock-go", class: going ? null : "primary",
-      disabled: inFlight("pause_game_clock", "start_game_clock"),
-      onclick: () => act({ type }),
+      "aria-disabled": held(inFlight("pause_game_clock", "start_game_clock")),
+      onclick: () => inFlight("pause_game_clock", "start_game_clock") || act({ type }),
     }, t(label)));
 }
 

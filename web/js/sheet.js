@@ -16,7 +16,7 @@ import * as speech from "./speech.js";
 import { helpHint } from "./shell.js";
 import { app, canWrite, sheet, subscribe } from "./state.js";
 import { TURNS, refer, turnOf } from "./turn.js";
-import { h, replace, sayRefusal } from "./ui.js";
+import { h, held, replace, sayRefusal } from "./ui.js";
 
 const ARMED_MS = 4000; // SHC-19: how long the first tap on "clear" waits for the second
 
@@ -116,9 +116,6 @@ function notices(game) {
     ? h("ul", { class: "notices", "aria-label": t("sheet.notices") }, items) : null;
 }
 
-// A button busy with its command is marked, and its tap does nothing, but it is not disabled:
-// a disabled button would drop the keyboard's focus at every tap it answers.
-const held = (busy) => (busy ? "true" : null);
 
 // The turn of the player to move: on their own phone, or on the phone keeping the sheet;
 // every other phone waits, and says why. Each button names the turn it showed.

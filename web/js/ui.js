@@ -24,6 +24,10 @@ export function h(tag, attributes = {}, ...children) {
 
 // Replace what `parent` shows, keeping the element that had the focus if it is redrawn
 // with the same id (so a keyboard user does not lose their place on every update).
+// A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
+// it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
+export const held = (busy) => (busy ? "true" : null);
+
 export function replace(parent, ...children) {
   const focused = document.activeElement && parent.contains(document.activeElement)
     ? document.activeElement.id : null;
