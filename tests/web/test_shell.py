@@ -44,10 +44,16 @@ def focus_not_on_body(page: Page) -> str:
 
 def in_view(page: Page, selector: str) -> None:
     """``selector`` is wholly on the phone's screen, above the tab bar, without scrolling."""
-    box = page.locator(selector).first.bounding_box()
-    tabs = page.locator("#tabs").bounding_box()
-    assert box is not None and tabs is not None, selector
-    assert box["y"] >= 0 and box["y"] + box["height"] <= tabs["y"], (selector, box, tabs)
+    # Measured in one go in the page: a frame that redraws the sheet between two measures
+    # from here replaces the element, and the second finds nothing (seen once in CI).
+    box = page.locator(selector).first.evaluate(
+        """element => {
+          const box = element.getBoundingClientRect();
+          const tabs = document.querySelector("#tabs").getBoundingClientRect();
+          return {top: box.top, bottom: box.bottom, tabs: tabs.top};
+        }"""
+    )
+    assert box["top"] >= 0 and box["bottom"] <= box["tabs"], (selector, box)
 
 
 def close(*pages: Page) -> None:
