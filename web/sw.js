@@ -1,11 +1,19 @@
 // The service worker: the app shell offline. Every GET of the app's own files and of
-// /api/catalog goes to the network first (a phone online always has the newest files) and
+// /api/catalog goes to the network first (a phone online always has the newest pages) and
 // its answer is kept; when the server is away (or slower than WAIT) the kept copy answers, so
 // a reload shows the app, and the phone shows the last sheet it kept itself (live.js) with
 // its unsent commands. A table's own answers (/api/tables/…: views, the game as text, the
 // QR code, the phones) are never kept, nor any other /api/ call, /health, the websocket or
 // anything but GET: nothing of a sheet outlives the phone leaving its table.
+//
+// The server serves this file with its release said and the shell's scripts, styles and
+// icons under the release's prefix (/v/RELEASE/js/…, server/http/static.py): a release
+// changes these bytes, so the phone installs the new worker, which keeps the new release's
+// files and, once in control, drops the old release's. A file under the prefix never changes:
+// a kept one answers at once.
 
+const RELEASE = "unversioned";
+const FILES = `/v/${RELEASE}/`;
 const CACHE = "tilestream-shell-1";
 // The views' modules that load only when their view first shows are kept from the start,
 // so every view opens offline even if it was never opened online.
@@ -37,22 +45,35 @@ function keeps(url) {
   return path !== "/health" && path !== "/ws" && path !== "/sw.js";
 }
 
-// Best effort: a file missing from the server (renamed meanwhile) costs nothing else.
-async function keepAll(urls) {
+// Best effort: a file missing from the server (renamed meanwhile) costs nothing else. With
+// `fresh` a page, the manifest and the catalog are fetched again even if kept: the kept page
+// of the release before names files this worker drops.
+async function keepAll(urls, fresh = false) {
   const cache = await caches.open(CACHE);
   await Promise.allSettled(urls.map(async (url) => {
-    if (!(await cache.match(url, { ignoreVary: true }))) await cache.add(url);
+    const again = fresh && !new URL(url, self.location.origin).pathname.startsWith(FILES);
+    if (again || !(await cache.match(url, { ignoreVary: true }))) await cache.add(url);
+  }));
+}
+
+// Another release's files, and any cache of an older worker. One cache across releases (not
+// one each): a phone between two workers finds every page in the same place.
+async function dropOld() {
+  const keys = await caches.keys();
+  await Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)));
+  const cache = await caches.open(CACHE);
+  await Promise.all((await cache.keys()).map((request) => {
+    const path = new URL(request.url).pathname;
+    return path.startsWith("/v/") && !path.startsWith(FILES) ? cache.delete(request) : null;
   }));
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(keepAll(SHELL).then(() => self.skipWaiting()));
+  event.waitUntil(keepAll(SHELL, true).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(dropOld().then(() => self.clients.claim()));
 });
 
 // The page names the files it loaded before this worker controlled it (offline.js).
@@ -70,6 +91,10 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function answer(request, event) {
+  if (new URL(request.url).pathname.startsWith(FILES)) {
+    const kept = await (await caches.open(CACHE)).match(request, { ignoreVary: true });
+    if (kept) return kept;
+  }
   const network = fetch(request);
   event.waitUntil(network.then((response) => {
     if (!response.ok || response.type !== "basic") return undefined;

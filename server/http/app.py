@@ -18,7 +18,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 import editions
 from editions import codebook
@@ -48,6 +47,7 @@ from server.http.handling import (
 from server.http.limits import JoinLimit, RateLimit, WordChecks
 from server.http.logbook import ClientNoise, Logbook
 from server.http.records import filename, readable, shown_game, start_training
+from server.http.static import WebFiles
 from server.http.useragent import model
 from server.jobs.computer_turns import ComputerPlayer
 from server.jobs.move_timer import TICK, MoveTimer
@@ -431,7 +431,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/simultaneous/{simultaneous}/results.csv", simultaneous.results_csv),
         Route("/api/simultaneous/{simultaneous}/record.json", simultaneous.training_record),
         WebSocketRoute("/ws", websocket),
-        Mount("/", StaticFiles(directory=settings.web, html=True)),
+        Mount("/", WebFiles(settings.web)),  # versioned files, pages that revalidate
     ]
     # Guard first: its headers go on every answer, and a cross-origin write goes no further.
     # gzip for the app's files and JSON: a phone on a club's Wi-Fi loads the page at once

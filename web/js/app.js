@@ -7,7 +7,7 @@ import { connect, nudge, onRefusal, onStatus } from "./live.js";
 import "./offline.js"; // the service worker, the sheet kept for a reload offline
 import * as printLinks from "./print-links.js";
 import { refusalText } from "./refusals.js";
-import { loadSession } from "./session.js";
+import { keptView, loadSession } from "./session.js";
 import * as shell from "./shell.js";
 import * as start from "./start.js";
 import { app, changed, sheet, subscribe } from "./state.js";
@@ -24,16 +24,50 @@ const SHEETS = {
     stylesheet("/css/rack.css")]).then(([module]) => module),
 };
 
+// What each kind of sheet imports beyond the start page's modules, fetched at once for a
+// phone that reopens on its sheet rather than import by import (as index.html does for the
+// start page's). One left out here only loads later.
+const IMPORTS = {
+  classic: ["sheet", "gameclock", "speech", "shared-board", "penalty", "points", "endgame",
+    "challenge"],
+  duplicate: ["duplicate", "room", "slip", "laying", "rack", "typed", "board", "clock",
+    "roster", "place", "arbiter", "references", "centre", "points"],
+  online: ["play", "dock", "playinfo", "rack", "laying", "typed", "board", "endgame",
+    "gameclock", "games"],
+};
+
+function preload(mode) {
+  for (const name of IMPORTS[mode]) {
+    const href = new URL(`./${name}.js`, import.meta.url).pathname;
+    document.head.append(h("link", { rel: "modulepreload", href }));
+  }
+}
+
 async function boot() {
   app.session = loadSession();
-  const [catalog] = await Promise.all([call("/api/catalog"), setLanguage(preferredLanguage())]);
+  // A phone back at its table opens on the sheet it kept: the sheet's modules (and the
+  // host's devices card) load with the strings and the catalog, and are drawn with the rest
+  // at once rather than each after it (the first sheet is what a phone waits for).
+  const kept = app.session && keptView(app.session);
+  const mode = kept?.sheet?.mode;
+  if (SHEETS[mode]) preload(mode);
+  const [catalog, , early, devices] = await Promise.all([
+    call("/api/catalog"), setLanguage(preferredLanguage()),
+    SHEETS[mode] ? modules(mode).catch(() => null) : null,
+    kept?.devices ? import("./devices.js").catch(() => null) : null]);
   app.catalog = catalog;
   languageSwitch();
   start.mount(document.getElementById("start"), document.getElementById("table"));
   subscribe(loadSheet);
   subscribe(loadDevices);
-  tiles.mount(document.getElementById("tiles"));
-  printLinks.mount(document.getElementById("print-links"));
+  // The tile panel and the print links are views a phone rarely opens on: drawn in a task of
+  // their own once the first one is on screen, which then comes sooner.
+  setTimeout(() => {
+    tiles.mount(document.getElementById("tiles"));
+    printLinks.mount(document.getElementById("print-links"));
+  });
+  if (early) mountSheet(mode, early);
+  if (devices) mountDevices(devices);
   shell.onView(loadView);
   shell.mount();
   onStatus(banner);
@@ -61,23 +95,36 @@ function loadView(name) {
     });
 }
 
+// A kind of sheet's modules, loaded once; and the sheets mounted, once each.
 const loading = {};
+const modules = (mode) => (loading[mode] ??= SHEETS[mode]());
+const mounted = {};
 function loadSheet() {
   const mode = sheet()?.mode;
-  if (!mode || loading[mode] || !SHEETS[mode]) return;
-  loading[mode] = SHEETS[mode]().then((module) => {
-    module.mount(document.getElementById(mode === "online" ? "play" : "sheet"));
+  if (!mode || mounted[mode] || !SHEETS[mode]) return;
+  mounted[mode] = modules(mode).then((module) => {
+    mountSheet(mode, module);
     changed();
   });
+}
+
+function mountSheet(mode, module) {
+  mounted[mode] ??= Promise.resolve();
+  module.mount(document.getElementById(mode === "online" ? "play" : "sheet"));
 }
 
 // Only the host sees the devices at the table: the other phones never load that card.
 function loadDevices() {
   if (loaded.devices || !app.view?.devices) return;
   loaded.devices = import("./devices.js").then((module) => {
-    module.mount(document.getElementById("devices"));
+    mountDevices(module);
     changed();
   });
+}
+
+function mountDevices(module) {
+  loaded.devices ??= Promise.resolve();
+  module.mount(document.getElementById("devices"));
 }
 
 function languageSwitch() {

@@ -28,7 +28,8 @@ export function preferredLanguage() {
 }
 
 export async function setLanguage(code, remember = false) {
-  const answer = await fetch(`/strings/${code}.json`);
+  // From this module's release, as the page's scripts (server/http/static.py)
+  const answer = await fetch(new URL(`../strings/${code}.json`, import.meta.url));
   loaded.strings = await answer.json();
   loaded.plurals = new Intl.PluralRules(code);
   language = code;
@@ -82,12 +83,13 @@ export function moveTime(seconds) {
   return t("start.move_time_minutes", { n: seconds / 60 });
 }
 
-// Fill every element marked data-i18n (text) or data-i18n-{attribute} under `root`.
+// Fill every element marked data-i18n (text) or data-i18n-{attribute} under `root` (the
+// page's meta description is a `content`).
 function translate(root) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
-  for (const attribute of ["aria-label", "placeholder", "title"]) {
+  for (const attribute of ["aria-label", "placeholder", "title", "content"]) {
     const data = `i18n${attribute.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase())}`;
     for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
       element.setAttribute(attribute, t(element.dataset[data]));

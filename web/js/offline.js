@@ -24,9 +24,16 @@ function register() {
     }, () => {}); // no worker (a private window, an old browser): the app works online
 }
 
+// Once the page is loaded and the phone idle: registering costs the page a moment, which
+// the first sheet a phone shows should not wait for.
+function soon() {
+  if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 2000 });
+  else setTimeout(register, 500);
+}
+
 if ("serviceWorker" in navigator) {
-  if (document.readyState === "complete") register();
-  else addEventListener("load", register, { once: true });
+  if (document.readyState === "complete") soon();
+  else addEventListener("load", soon, { once: true });
 }
 
 // Until the table has answered once since this page loaded, the banner is this module's:

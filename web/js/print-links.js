@@ -1,7 +1,7 @@
 // The print panel (PRT): links to the A4 pages of print.html, each in a new tab so the
 // sheet on this page stays where it was.
 
-import { onLanguage, t } from "./i18n.js";
+import { language, onLanguage, t } from "./i18n.js";
 import { modeOf, playerCounts, sheet, subscribe } from "./state.js";
 import { shownEdition } from "./tiles.js";
 import { h, replace } from "./ui.js";
@@ -9,6 +9,7 @@ import { h, replace } from "./ui.js";
 // The view's state, in one place.
 const ui = {
   section: null,
+  shown: "", // what the links were drawn for
 };
 
 export function mount(element) {
@@ -16,12 +17,18 @@ export function mount(element) {
   ui.section.setAttribute("aria-labelledby", "print-title");
   subscribe(render);
   onLanguage(render);
+  render(); // mounted after the app's first drawing (app.js)
 }
 
 function render() {
   const game = sheet();
   const duplicate = game !== null && game.mode === "duplicate";
   const code = shownEdition();
+  // Drawn again only when a link changed, not on every change of the sheet.
+  const key = JSON.stringify([language, code, game && [game.mode, game.started,
+    game.players.length]]);
+  if (key === ui.shown) return;
+  ui.shown = key;
   replace(ui.section,
     h("h2", { id: "print-title" }, t("print.links_title")),
     h("p", { class: "hint" }, t("print.links_hint")),

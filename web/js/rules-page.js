@@ -69,7 +69,7 @@ async function boot() {
 async function load(code, remember = false) {
   const [, own] = await Promise.all([
     setLanguage(code, remember),
-    fetch(`/strings/rules/${code}.json`)
+    fetch(new URL(`../strings/rules/${code}.json`, import.meta.url)) // this release's
       .then((answer) => (answer.ok ? answer.json() : null)).catch(() => null),
   ]);
   page.text = own;

@@ -229,6 +229,10 @@ function drawBar() {
         game.ended ? t("sheet.ended")
           : duplicate ? t("shell.round", { n: number(game.rounds.length) })
             : t("sheet.to_move", { name: playerName(game.players, game.to_move) })));
+  } else if (!app.view) {
+    // The totals' line kept until the table's view comes: the bar does not grow over the
+    // views below it then.
+    items.push(h("p", { class: "bar-totals", "aria-hidden": "true" }, "\u00a0"));
   }
   replace(ui.bar, items);
   ui.bar.setAttribute("aria-label", t("shell.bar"));

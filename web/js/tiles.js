@@ -2,7 +2,7 @@
 // count, and during a game what is left of each letter. The server counts (TRK-02/03: the
 // computed moves, in duplicate the tops only); the phone only draws its numbers.
 
-import { notice, number, onLanguage, t } from "./i18n.js";
+import { language, notice, number, onLanguage, t } from "./i18n.js";
 import { app, chosenEdition, edition, sheet, subscribe } from "./state.js";
 import { h, replace } from "./ui.js";
 
@@ -11,6 +11,7 @@ const BLANK = "?";
 // The view's state, in one place.
 const ui = {
   parts: null,
+  shown: "", // what the panel was drawn for
 };
 
 export function mount(section) {
@@ -27,6 +28,7 @@ export function mount(section) {
     summary, ui.parts.body, ui.parts.status, ui.parts.grid));
   subscribe(render);
   onLanguage(render);
+  render(); // mounted after the app's first drawing (app.js)
 }
 
 // The edition the panel shows: the game's, else the one the calculator's menu picked (the
@@ -40,6 +42,11 @@ function render() {
   if (!app.catalog) return;
   const game = sheet();
   const code = shownEdition();
+  // Drawn again only when what it shows changed: most changes of the sheet (a name, the
+  // clock, the connection) leave the tiles as they were, and 27 tiles cost a phone time.
+  const key = JSON.stringify([language, code, game && [game.mode, game.tracking]]);
+  if (key === ui.shown) return;
+  ui.shown = key;
   ui.parts.summary.firstChild.textContent = t("tiles.title");
   replace(ui.parts.body, h("p", { class: "tiles-edition" }, t(`edition.${code}`)),
     setTotals(code));

@@ -40,9 +40,12 @@ const message = {
   lastTimer: null,
   said: 0, // how many messages were said, so that a later success clears only older ones
 };
-// A view's own stylesheet, added once when its module first loads (the start page does
-// without it); resolves once it applies, so that a view never shows unstyled.
-export function stylesheet(href) {
+// A view's own stylesheet ("/css/play.css": its path in the web folder), added once when its
+// module first loads (the start page does without it); resolves once it applies, so that a
+// view never shows unstyled. Fetched from the release this module came from (the server
+// serves the app under /v/<release>/, server/http/static.py), as the page's own are.
+export function stylesheet(path) {
+  const href = new URL(`..${path}`, import.meta.url).pathname;
   let link = document.querySelector(`link[rel=stylesheet][href="${href}"]`);
   if (!link) {
     link = h("link", { rel: "stylesheet", href });
