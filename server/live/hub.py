@@ -12,13 +12,15 @@ from its last seq when it reconnects, and the table never waits for it.
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from starlette import status
 from starlette.websockets import WebSocket
 
 from editions import codebook
-from server.live.messages import Rejected, encoder
+from server.http.ws_reading import SEND_NOW
+from server.live.messages import BEAT_SECONDS, Beat, Rejected, encoder
 from server.live.sheets import Frame
 from server.stores.protocols import Device, Store, StoreUnavailable, TableGone
 from server.tables.commands import Tables
@@ -28,6 +30,7 @@ from server.tables.live import Live, ViewKey
 log = logging.getLogger("tilestream")
 
 RETRY_MIN, RETRY_MAX = 0.5, 5.0  # seconds a follower waits before it tries again
+BEAT = encoder.encode(Beat()).decode()
 
 
 class Connection:
@@ -41,14 +44,33 @@ class Connection:
         self.key: ViewKey | None = None  # None: the phone has no view this socket sent
         self.table: str | None = None
         self.device: Device | None = None
+        self.sent_at = time.monotonic()  # when a frame last went to this phone
         self._close = (status.WS_1013_TRY_AGAIN_LATER, "too slow")
+        self._writing = False  # the writer is sending a queued frame
+        extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
+        self._send_now: Callable[[Frame], bool] | None = extension and extension["send"]
 
     def send(self, data: bytes) -> None:
-        """Queue a JSON message as a text frame."""
+        """Send a JSON message as a text frame."""
         self._put(data.decode())
 
+    def beat(self, now: float) -> None:
+        """Send a beat if nothing went to the phone for ``BEAT_SECONDS``."""
+        if now - self.sent_at >= BEAT_SECONDS:
+            self._put(BEAT)
+
     def _put(self, frame: Frame | None) -> None:
-        """Queue a frame; a full queue drops the phone instead of the message order."""
+        """Write a frame straight to the socket when nothing waits before it and the socket
+        takes it, else queue it; a full queue drops the phone instead of the message order."""
+        self.sent_at = time.monotonic()
+        if (
+            frame is not None
+            and self._send_now is not None
+            and not self._writing
+            and self.queue.empty()
+            and self._send_now(frame)
+        ):
+            return
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
@@ -94,10 +116,14 @@ class Connection:
     async def write(self) -> None:
         """Send queued frames in order until told to close."""
         while (frame := await self.queue.get()) is not None:
-            if isinstance(frame, str):
-                await self.websocket.send_text(frame)
-            else:
-                await self.websocket.send_bytes(frame)
+            self._writing = True
+            try:
+                if isinstance(frame, str):
+                    await self.websocket.send_text(frame)
+                else:
+                    await self.websocket.send_bytes(frame)
+            finally:
+                self._writing = False
         code, reason = self._close
         await self.websocket.close(code=code, reason=reason)
 
@@ -112,6 +138,7 @@ class Hub:
         self._watched: set[str] = set()  # followed with no phone here (a simultaneous's centres)
         self._followers: dict[str, asyncio.Task[None]] = {}
         self._listeners: list[Callable[[str, Live], None]] = []
+        self._beats: asyncio.Task[None] | None = None
         tables.keep_while(self._follows)  # a table with phones here stays held
         store.on_deleted(self.gone)  # by this process or, with Redis, any other
 
@@ -144,6 +171,8 @@ class Hub:
 
     def enter(self, table_id: str, connection: Connection) -> None:
         """Follow a table; its follower starts with its first phone."""
+        if self._beats is None:
+            self._beats = asyncio.create_task(self._beat())
         connection.table = table_id
         self._rooms.setdefault(table_id, set()).add(connection)
         if table_id not in self._followers:
@@ -177,11 +206,22 @@ class Hub:
             follower.cancel()
 
     async def close(self) -> None:
-        for task in self._followers.values():
+        tasks = [*self._followers.values(), *([self._beats] if self._beats else [])]
+        for task in tasks:
             task.cancel()
-        for task in self._followers.values():
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+    async def _beat(self) -> None:
+        """A beat to each phone sent nothing for ``BEAT_SECONDS``, looked for twice as often:
+        no phone waits more than one and a half of them."""
+        while True:
+            await asyncio.sleep(BEAT_SECONDS / 2)
+            now = time.monotonic()
+            for room in self._rooms.values():
+                for connection in room:
+                    connection.beat(now)
 
     async def _follow(self, table_id: str) -> None:
         """Follow the table for as long as it has phones: after any error (the store away,

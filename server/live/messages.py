@@ -16,6 +16,10 @@ MAX_MESSAGE = 64 * 1024  # bytes; a whole sheet of commands is far smaller
 JOINS_PER_MINUTE = 20  # join attempts per client address by default: codes are short
 # join requests per known table by default: 200 phones (two requests each) in a minute
 TABLE_JOINS_PER_MINUTE = 400
+# A socket sent nothing for this long gets a ``beat``: a phone that hears nothing for three
+# knows its server hangs (stopped, or its host asleep) and connects again, through the proxy
+# to another replica, rather than waiting for TCP to notice, which takes minutes.
+BEAT_SECONDS = 2.0
 MAX_GAMES = 50  # tokens one "my games" request may ask about
 
 #: A phone's id for a command: what makes a resent command land once.
@@ -102,6 +106,10 @@ class ChangeMessage(msgspec.Struct, frozen=True, tag="change", tag_field="type")
     seq: int
     set: tuple[tuple[Path, Any], ...] = ()
     splice: tuple[Splice, ...] = ()
+
+
+class Beat(msgspec.Struct, frozen=True, tag="beat", tag_field="type"):
+    """Nothing changed for ``BEAT_SECONDS``: the server is still there."""
 
 
 class Accepted(msgspec.Struct, frozen=True, tag="accepted", tag_field="type"):

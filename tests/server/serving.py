@@ -34,6 +34,7 @@ from bench.serving import free_port as free_port
 from bench.serving import new_address as new_address
 from bench.serving import request as request
 from events.events import DeviceJoined, DeviceRemoved, Recorded
+from server.live.hub import BEAT
 from server.live.sheets import apply, read_frame
 from server.stores.protocols import Store
 
@@ -93,6 +94,7 @@ class Phone:
         self.states: list[tuple[int, bytes]] = []  # (seq, view) in order, encoded as sent
         self.frames_in: list[tuple[str, int]] = []  # (message type, bytes on the wire)
         self.answers: dict[str, Message] = {}  # command or preview id → accepted / rejected
+        self.beats = 0  # the server's "still here" while nothing changed
         self._fresh = True  # no state since the last hello
         self._asked = 0  # resyncs not answered yet: their state may repeat the last seq
         self._view: dict[str, Any] | None = None  # the last view, decoded, for changes
@@ -134,9 +136,11 @@ class Phone:
         await self.send({"type": "resync"})
 
     async def receive(self, timeout: float = WAIT) -> Message:
-        """The next message; views and answers are also kept."""
+        """The next message (a beat is counted, not returned); views and answers are also
+        kept."""
         assert self.ws is not None
-        frame = await asyncio.wait_for(self.ws.recv(), timeout)
+        while (frame := await asyncio.wait_for(self.ws.recv(), timeout)) == BEAT:
+            self.beats += 1
         data = read_frame(frame)
         message = _decoder.decode(data)
         self.frames_in.append((message.type, len(frame)))

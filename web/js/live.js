@@ -9,6 +9,8 @@
 // phone's view makes it ask for the whole view again (resync).
 // A simultaneous's centre is also sent the standings across every centre (a "simultaneous"
 // frame, whole each time): the latest is `app.simultaneous`, marked with its table (centre.js).
+// A socket the server has sent nothing for a while also gets a "beat" (every 2 s): a socket
+// that hears nothing at all for QUIET is given up and connected again, as a dropped one is.
 
 import { LOST, Refused, clockOffset, lost } from "./api.js";
 import { keepView, keptView, outboxKey } from "./session.js";
@@ -16,6 +18,12 @@ import { app, changed } from "./state.js";
 
 const BACKOFF = [250, 500, 1000, 2000, 4000]; // ms, then 4 s apart, with jitter
 const SETTLE = 700; // ms a command's buttons stay busy after its answer: a bounce lands nowhere
+// Seconds with no frame at all: three of the server's beats missed. Its server (or the
+// replica behind the proxy) hangs, and TCP would take minutes to say so; a new socket
+// through the proxy reaches a replica that answers. Counted in ticks of a second, not as one
+// timeout: a page frozen for a while (a phone asleep, a background tab) wakes to one tick,
+// and the frames its socket holds arrive before any verdict.
+const QUIET = 6;
 
 // The socket and its reconnection, in one place.
 const link = {
@@ -89,10 +97,24 @@ export function connect() {
     ws.send(JSON.stringify({ type: "hello", table, token, after: app.view ? app.view.seq : 0 }));
   };
   ws.binaryType = "arraybuffer";
+  // The watchdog, from the start: a handshake or a hello never answered counts too. The
+  // socket is given up at once, not through its close: the closing handshake would wait for
+  // the hung server.
+  let quiet = 0; // ticks since the last frame
+  const watchdog = setInterval(() => {
+    if (link.socket !== ws) {
+      clearInterval(watchdog);
+    } else if (++quiet >= QUIET) {
+      clearInterval(watchdog);
+      dropped();
+      ws.close();
+    }
+  }, 1000);
   // One after another, as they came: a compressed state is inflated before the next frame
   // (a change that follows it) is read.
   let inbox = Promise.resolve();
   ws.onmessage = (event) => {
+    quiet = 0;
     const frame = event.data;
     inbox = inbox
       .then(() => (typeof frame === "string" ? frame : inflate(frame)))
@@ -100,23 +122,28 @@ export function connect() {
       .catch(() => { if (link.socket === ws) ws.close(); }); // unreadable: connect again, anew
   };
   ws.onclose = () => {
-    if (link.socket !== ws) return;
-    link.socket = null;
-    link.joined = false;
-    link.resyncing = false;
-    setOnline(false);
-    for (const [id, pending] of waiting) {
-      if (id.startsWith("p:")) {
-        waiting.delete(id);
-        pending.reject(new Refused("offline"));
-      }
-    }
-    if (app.session) {
-      const pause = BACKOFF[Math.min(link.attempt, BACKOFF.length - 1)];
-      link.attempt += 1;
-      link.timer = setTimeout(connect, pause * (0.75 + Math.random() / 2));
-    }
+    if (link.socket === ws) dropped();
   };
+}
+
+// The socket is gone: say so, fail the previews, connect again after a pause (the outbox
+// is sent again once joined).
+function dropped() {
+  link.socket = null;
+  link.joined = false;
+  link.resyncing = false;
+  setOnline(false);
+  for (const [id, pending] of waiting) {
+    if (id.startsWith("p:")) {
+      waiting.delete(id);
+      pending.reject(new Refused("offline"));
+    }
+  }
+  if (app.session) {
+    const pause = BACKOFF[Math.min(link.attempt, BACKOFF.length - 1)];
+    link.attempt += 1;
+    link.timer = setTimeout(connect, pause * (0.75 + Math.random() / 2));
+  }
 }
 
 export function disconnect() {
@@ -173,6 +200,7 @@ export function patched(view, change) {
 }
 
 function receive(message) {
+  if (message.type === "beat") return; // the server is there: the watchdog heard it
   if (message.type === "simultaneous") {
     if (app.session) app.simultaneous = { ...message, table: app.session.table };
     changed();
