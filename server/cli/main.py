@@ -235,6 +235,7 @@ def listen(host: str, port: int) -> socket.socket:
 def _run(options: ServeOptions, listener: socket.socket) -> None:
     import uvicorn
 
+    from server.http import collector
     from server.http.app import Settings, create_app
     from server.http.h11_deadline import with_header_timeout
     from server.http.ws_reading import WebSocketProtocol
@@ -275,6 +276,7 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         log_level="warning",
         server_header=False,  # names the software to every client, on every response
     )
+    collector.settle()  # the process's own: a server in a test's process keeps its collector
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C (SIGINT): uvicorn has shut down
         uvicorn.Server(config).run(sockets=[listener])
 
