@@ -217,13 +217,13 @@ class ServerProcess:
         """``kill -9``: no shutdown, no flush, no goodbye to phones."""
         self._end(signal.SIGKILL)
 
-    def stop(self) -> None:
-        """A clean shutdown (SIGTERM)."""
-        self._end(signal.SIGTERM)
+    def stop(self) -> int | None:
+        """A clean shutdown (SIGTERM); the exit status (None: it was not running)."""
+        return self._end(signal.SIGTERM)
 
-    def _end(self, how: signal.Signals) -> None:
+    def _end(self, how: signal.Signals) -> int | None:
         if self.process is None:
-            return
+            return None
         if self.process.poll() is None:
             self.process.send_signal(how)
         try:
@@ -231,7 +231,8 @@ class ServerProcess:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        self.process = None
+        status, self.process = self.process.returncode, None
+        return status
 
     def restart(self, *, kill: bool = False) -> None:
         """Stop (or kill) and start again on the same port with the same data."""

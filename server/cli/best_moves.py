@@ -17,7 +17,7 @@ from editions.errors import GameError
 from rules import Board
 from rules.board.squares import gcg_position
 from rules.movegen.moves import Move, generate, parse_rack
-from wordlists.graph import Graph
+from wordlists.graph import Graph, cache_folder
 from wordlists.lexicon import load_text, use
 
 COUNT = 10
@@ -32,14 +32,20 @@ class Refused(Exception):
 
 
 def compile_generator() -> int:
-    """``tilestream compile``: compile the move generator's search, or load it compiled.
+    """``tilestream compile``: compile the move generator's search, or load it compiled, and
+    make the word graph of every committed list.
 
-    numba compiles it on the first ``generate`` of an installation (some 20 seconds) and
-    keeps the machine code on disk; the install (``scripts/env``, the image) runs this once,
-    so a director's first close or a computer's first move takes half a second, not 20.
+    numba compiles the search on the first ``generate`` of an installation (some 20 seconds)
+    and keeps the machine code on disk; a list's graph takes a second or two to convert and
+    is kept in the cache folder (``wordlists.graph.cache_folder``). The install
+    (``scripts/env``, the image) runs this once, so a director's first close or a computer's
+    first move takes half a second, not 20.
     """
     edition = editions.get("en")
     generate(Board.empty(edition), "AB?", Graph.from_words(edition, ["AB"]))
+    for language in wordlists.available():
+        wordlists.get(language).graph  # noqa: B018 (converted and cached on first use)
+    print(f"compiled; word graphs in {cache_folder() / 'graphs'}")
     return 0
 
 
@@ -48,8 +54,9 @@ def add_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     commands.add_parser(
         "compile",
         help="compile the move generator ahead of its first use (once per installation)",
-        description="Compile the move generator's search (numba; some 20 seconds), kept on "
-        "disk for every later process. The install runs it.",
+        description="Compile the move generator's search (numba; some 20 seconds) and make the "
+        "word graph of every list, kept on disk for every later process "
+        "($TILESTREAM_CACHE, else the user's cache folder). The install runs it.",
     )
     parser = commands.add_parser(
         "top",

@@ -6,15 +6,19 @@ import contextlib
 import dataclasses
 import fcntl
 import logging
+import logging.config
 import os
+import signal
 import socket
+import ssl
 import sys
 import urllib.parse
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import editions
+import tilestream
 from rules import Board, GameError
 from rules.gcg import read as gcg_records
 from server.cli import best_moves as top
@@ -22,6 +26,14 @@ from server.live.messages import JOINS_PER_MINUTE, TABLE_JOINS_PER_MINUTE
 
 if TYPE_CHECKING:
     from server.stores.protocols import Store
+
+log = logging.getLogger("tilestream")
+
+DESCRIPTION = (
+    "Tilestream, the table companion for the 15×15 crossword tile game: the table server "
+    "(serve), the score calculator (score), the best moves of a position (top), GCG records "
+    "replayed (gcg), and the move generator compiled ahead of use (compile)."
+)
 
 LOCK = "tilestream.lock"  # in the data folder: one server per folder
 STORE_CHECK_TIMEOUT = 10.0  # seconds the store has to open at start
@@ -134,20 +146,69 @@ class ServeOptions:
     header_timeout: float = HEADER_TIMEOUT
     retention_days: int = RETENTION_DAYS
     table_joins_per_minute: int = TABLE_JOINS_PER_MINUTE
+    access_log: bool = False
+    certfile: Path | None = None
+    keyfile: Path | None = None
+
+
+LINE = "%(asctime)s %(levelname)s %(message)s"  # every line says when
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """Logging for the server's process: its own lines, uvicorn's warnings and, when asked,
+    a line per request (uvicorn's access log), each with its time, on stderr."""
+    handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
+    quiet = {"handlers": ["stderr"], "level": "WARNING", "propagate": False}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"line": {"format": LINE}},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            "tilestream": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+            "uvicorn": quiet,
+            "uvicorn.error": quiet,
+            "uvicorn.access": {**quiet, "level": "INFO" if access_log else "WARNING"},
+        },
+    }
 
 
 def serve(options: ServeOptions) -> int:
-    """Run the table server until interrupted; 1, with one sentence, when it cannot start."""
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(message)s")
+    """Run the table server until interrupted (Ctrl-C, SIGTERM: status 0); 1, with one
+    sentence, when it cannot start."""
+    logging.config.dictConfig(log_config(options.access_log))
     try:
         with _data_folder(options):
+            tls = _tls(options)
             check_store(options)
             listener = listen(options.host, options.port)
-            _run(options, listener)
+            _run(options, listener, tls)
     except Refused as refused:
         print(f"tilestream: {refused}", file=sys.stderr, flush=True)
         return 1
     return 0
+
+
+def _tls(options: ServeOptions) -> bool:
+    """Whether to serve https: a certificate and its key, checked before anything listens
+    (a missing file, a key that is not the certificate's). Raises Refused."""
+    if options.certfile is None and options.keyfile is None:
+        return False
+    if options.certfile is None or options.keyfile is None:
+        raise Refused("https needs both --certfile and --keyfile")
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(
+            options.certfile, options.keyfile
+        )
+    except FileNotFoundError as error:
+        raise Refused(f"cannot read {error.filename}: no such file") from None
+    except (OSError, ssl.SSLError) as error:
+        reason = getattr(error, "reason", None) or error.strerror or str(error)
+        raise Refused(
+            f"the certificate {options.certfile} and key {options.keyfile} cannot serve https"
+            f" ({reason})"
+        ) from None
+    return True
 
 
 @contextlib.contextmanager
@@ -232,7 +293,7 @@ def listen(host: str, port: int) -> socket.socket:
     return socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP, listener.detach())
 
 
-def _run(options: ServeOptions, listener: socket.socket) -> None:
+def _run(options: ServeOptions, listener: socket.socket, tls: bool) -> None:
     import uvicorn
 
     from server.http import collector
@@ -252,9 +313,12 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
     )
     host, port = options.host, options.port
     everywhere = host in ("0.0.0.0", "::")
-    print(f"Tilestream: open http://{'localhost' if everywhere else host}:{port}", flush=True)
+    scheme = "https" if tls else "http"
+    print(f"Tilestream: open {scheme}://{'localhost' if everywhere else host}:{port}", flush=True)
     if everywhere and (address := lan_address()):
-        print(f"Phones on this network: http://{address}:{port}", flush=True)
+        print(f"Phones on this network: {scheme}://{address}:{port}", flush=True)
+        if not tls:  # README, "HTTPS on a club's network"
+            print("  (plain http: no install or offline reload there; --certfile for https)")
     trusted = options.forwarded_allow_ips.strip()
     config = uvicorn.Config(
         create_app(settings),
@@ -273,12 +337,33 @@ def _run(options: ServeOptions, listener: socket.socket) -> None:
         # X-Forwarded-For only from the proxies named: uvicorn would believe any local peer
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
-        log_level="warning",
+        log_config=log_config(options.access_log),
+        access_log=options.access_log,
         server_header=False,  # names the software to every client, on every response
+        ssl_certfile=options.certfile if tls else None,
+        ssl_keyfile=options.keyfile if tls else None,
     )
     collector.settle()  # the process's own: a server in a test's process keeps its collector
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C (SIGINT): uvicorn has shut down
+    # uvicorn shuts down on SIGINT or SIGTERM, then raises the signal again with the handler
+    # it found: Ctrl-C's KeyboardInterrupt, and for SIGTERM this one — not the default,
+    # which would end the process as killed (status 143) after a clean stop.
+    signal.signal(signal.SIGTERM, _terminated)
+    why = ""
+    try:
         uvicorn.Server(config).run(sockets=[listener])
+    except KeyboardInterrupt:
+        why = " (SIGINT)"
+    except Terminated:
+        why = " (SIGTERM)"
+    log.info("tilestream stopped%s", why)
+
+
+class Terminated(Exception):
+    """SIGTERM: stop as after Ctrl-C."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def _days(text: str) -> int:
@@ -294,7 +379,9 @@ def _days(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="tilestream", description=__doc__)
+    parser = argparse.ArgumentParser(prog="tilestream", description=DESCRIPTION)
+    version = f"tilestream {tilestream.__version__}"
+    parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", required=True)
     scorer = commands.add_parser(
         "score",
@@ -392,6 +479,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"swept every hour (default: {RETENTION_DAYS}; 0: keep every table for ever)",
     )
     server.add_argument(
+        "--certfile",
+        type=Path,
+        metavar="FILE",
+        help="serve https with this certificate (PEM, the chain after it); with --keyfile",
+    )
+    server.add_argument("--keyfile", type=Path, metavar="FILE", help="the certificate's key")
+    server.add_argument(
+        "--access-log", action="store_true", help="log a line for every request (default: off)"
+    )
+    server.add_argument(
         "--wordlist",
         action="append",
         default=[],
@@ -419,6 +516,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.header_timeout,
                 retention_days=args.retention_days,
                 table_joins_per_minute=args.table_joins_per_minute,
+                access_log=args.access_log,
+                certfile=args.certfile,
+                keyfile=args.keyfile,
             )
         )
     if args.command == "gcg":

@@ -79,10 +79,10 @@ from server.stores.protocols import Store, StoreUnavailable
 from server.tables.commands import Tables, preview_move
 from server.tables.held import now_ms
 from server.tables.joins import audience, seat_of
+from tilestream import WEB, __version__
 
 log = logging.getLogger("tilestream")
 
-WEB = Path(__file__).resolve().parents[2] / "web"
 QUEUE = 64  # messages waiting for one phone before it is dropped
 TABLES_PER_MINUTE = 1_000  # new tables per client address: a runaway script, not a club
 # Word checks per client address: a club's calculators behind one router checking as they
@@ -362,7 +362,7 @@ def create_app(settings: Settings) -> Starlette:
         logbook = Logbook(log)
         noise = ClientNoise(logbook)  # uvicorn's lines for clients' mistakes, counted instead
         logging.getLogger("uvicorn.error").addFilter(noise)
-        log.info("tilestream serving with the %s store", settings.store_name)
+        log.info("tilestream %s serving with the %s store", __version__, settings.store_name)
         try:
             yield {
                 "store": settings.store,

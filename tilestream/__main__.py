@@ -1,0 +1,5 @@
+"""``python -m tilestream``: the ``tilestream`` command."""
+
+from server.cli.main import main
+
+raise SystemExit(main())
