@@ -1,8 +1,10 @@
 """The time per move of online games: the server passes a player whose time ran out.
 
-One task per process looks every ``tick`` seconds at the online games it holds in memory
-— the tables a phone opened, or listed among its games, since the process started — and
-passes the player to move once the deadline of the view (``online.deadline``) is behind.
+One task per process looks every ``tick`` seconds at the deadlines of the online games it has
+seen — the tables a phone opened, or listed among its games, since the process started,
+held in memory or let go since (``server.tables.waiting``) — and passes the player to move
+once the deadline of the view (``online.deadline``) is behind, reading the table again when
+it was let go.
 Each pass names the turn and is decided again on the fresh log: when another process (or
 a move just in time) got there first it is refused (``turn_taken``, ``not_due`` …) and
 dropped without a word. A table no process has opened since a restart waits until one

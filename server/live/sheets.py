@@ -199,7 +199,10 @@ class Version:
     def state(self) -> Frame:
         """The ``state`` message: text, or gzip as binary over ``GZIP_OVER`` bytes."""
         if self._state is None:
-            message = encoder.encode(StateMessage(self.seq, msgspec.Raw(self.json())))
+            # The view's JSON is not kept for it: the frame is what phones get, and a long
+            # sheet's JSON (0.4 MB at 2,000 lines) would stay in memory beside it.
+            json = self._json or encoder.encode(self.view)
+            message = encoder.encode(StateMessage(self.seq, msgspec.Raw(json)))
             if len(message) > GZIP_OVER:
                 self._state = gzip.compress(message, GZIP_LEVEL, mtime=0)
             else:

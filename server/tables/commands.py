@@ -8,6 +8,7 @@ list as a graph for the move generator to find each round's top (in a thread fir
 
 import asyncio
 import secrets
+from collections.abc import Callable
 
 import editions
 import wordlists
@@ -20,7 +21,6 @@ from rules.board.placement import Play
 from rules.board.scoring import MoveScore
 from rules.board.wordcheck import Contains, word_statuses
 from rules.movegen.moves import WordGraph
-from rules.online import opponent as computer
 from rules.online import play as online
 from rules.room import rounds as room
 from rules.room import tops
@@ -32,9 +32,10 @@ from rules.table.permissions import COMPUTER, Actor
 from rules.table.state import State
 from server.live.messages import Move
 from server.simultaneous.sealed import add_centre, sealed_for
-from server.stores.protocols import Device
-from server.tables.held import Deciding
+from server.stores.protocols import Device, Store
+from server.tables.held import HELD_MAX, IDLE_MS, Deciding, now_ms
 from server.tables.joins import Joins, actor
+from server.tables.waiting import Due, Waiting
 
 
 def lexicon(edition_code: str) -> Contains | None:
@@ -58,6 +59,18 @@ class _TopStale(Exception):
 
 class Tables(Joins):
     """Every table this process serves: joined, followed, and commanded."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], int] = now_ms,
+        *,
+        idle_ms: int = IDLE_MS,
+        held_max: int = HELD_MAX,
+    ) -> None:
+        super().__init__(store, clock, idle_ms=idle_ms, held_max=held_max)
+        self.waiting = Waiting()  # what the online games wait for, kept when they are let go
+        self.watch(self._waits)
 
     async def command(
         self, table_id: str, device: Device, command: c.TableCommand, command_id: str
@@ -189,33 +202,26 @@ class Tables(Joins):
         _, seq = await self.record(table_id, deciding, command_id)
         return seq
 
-    def computer_turns(self, tables: set[str] | None = None) -> list[tuple[str, c.Turn, int]]:
-        """The computer's turns to take in the online games this process holds (of
-        ``tables``; None: all), by its own perhaps stale state: the table, the turn and
-        since when (ms) it is to move."""
-        found = []
-        chosen = self._live.keys() if tables is None else tables & self._live.keys()
-        for table_id in chosen:
-            game = self._live[table_id].state.game
-            meant = computer.turn(game)
-            if meant is not None and game is not None and game.online is not None:
-                found.append((table_id, meant, game.online.turn_since))
-        return found
+    def computer_turns(self, tables: set[str] | None = None) -> list[Due]:
+        """The computer's turns to take in the online games this process has seen (of
+        ``tables``; None: all), by their last seen, perhaps stale, state: the table, the turn
+        and since when (ms) it is to move."""
+        return self.waiting.computer_turns(tables)
 
-    def due(self) -> list[tuple[str, c.Turn, int]]:
-        """The turns of the online games this process holds whose time per move has run out
-        by its own (perhaps stale) state; each is decided again on the fresh log."""
-        now, found = self.clock(), []
-        for table_id, live in self._live.items():
-            game = live.state.game
-            if game is None or game.online is None:
-                continue
-            deadline = online.deadline(game)
-            if deadline is not None and now >= deadline:
-                player = game.to_move
-                turn = c.Turn(game.started, player, game.turns[player])
-                found.append((table_id, turn, game.online.turn_since))
-        return found
+    def due(self) -> list[Due]:
+        """The turns of the online games this process has seen whose time per move has run
+        out by their last seen (perhaps stale) state; each is decided again on the fresh log,
+        the table read again if it was let go meanwhile."""
+        return self.waiting.due(self.clock())
+
+    def forget(self, table_id: str) -> None:
+        super().forget(table_id)
+        self.waiting.forget(table_id)
+
+    def _waits(self, table_id: str) -> None:
+        live = self.holding(table_id)
+        if live is not None:
+            self.waiting.update(table_id, live.state.game)
 
     async def preview(
         self, table_id: str, move: Move, check: bool
@@ -237,14 +243,6 @@ class Tables(Joins):
             )
         result, words, _ = preview_move(state.game.board or state.game.edition, move, check)
         return result, words
-
-    def _pinned(self, state: State) -> bool:
-        """An online game waiting for its clock or the computer stays held: this process
-        passes or plays for it."""
-        game = state.game
-        return game is not None and (
-            online.deadline(game) is not None or computer.turn(game) is not None
-        )
 
 
 def preview_move(

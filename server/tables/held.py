@@ -130,21 +130,22 @@ class Held:
     def _evict(self, now: int, using: str) -> None:
         """Let go of the tables no phone here follows that went unused for ``idle_ms``, and of
         the least recently used beyond ``held_max``: a table comes back whole from its log
-        when it is next used. A table in the middle of a command stays, and so does an online
-        game waiting for its clock or the computer (this process passes or plays for it)."""
-        for table_id, used in list(self._used.items()):
+        when it is next used (an online game's clock and computer wait in ``Tables.waiting``
+        meanwhile). A table followed or in the middle of a command stays, moved to the back
+        as if used now, so that the next look starts past it: each look takes the tables it
+        lets go from the front and touches no other."""
+        for _ in range(len(self._used)):
+            table_id, used = next(iter(self._used.items()))
             if now - used < self.idle_ms and len(self._live) < self.held_max:
                 break  # the rest were used later
+            del self._used[table_id]
             live = self._live.get(table_id)
             if live is None:
-                del self._used[table_id]
-            elif not (
-                table_id == using
-                or self._followed(table_id)
-                or live.lock.locked()
-                or self._pinned(live.state)
-            ):
-                del self._live[table_id], self._used[table_id]
+                continue
+            if table_id == using or self._followed(table_id) or live.lock.locked():
+                self._used[table_id] = now
+            else:
+                del self._live[table_id]
 
     def advance(self, table_id: str, records: tuple[Recorded, ...]) -> Live | None:
         """Fold events that arrived by subscription; None when a gap needs a read first."""
@@ -219,7 +220,3 @@ class Held:
                 fold(records)
                 return live.state, records[-1].seq if records else live.state.seq
         raise GameError("the table is too busy; try again", code=codebook.BUSY)
-
-    def _pinned(self, state: State) -> bool:
-        """Whether a table must stay held although idle: nothing, here; a mode's jobs say."""
-        return False
