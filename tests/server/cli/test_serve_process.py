@@ -72,7 +72,7 @@ def openssl_certificate(folder: Path, name: str) -> tuple[Path, Path]:
     """A self-signed certificate for localhost and 127.0.0.1, and its key (openssl)."""
     cert, key = folder / f"{name}.crt", folder / f"{name}.key"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
          "-nodes", "-subj", "/CN=localhost", "-days", "2", "-keyout", str(key), "-out",
          str(cert), "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
         check=True, capture_output=True,
