@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 
+from hypothesis import strategies as st
+
 import editions
 from events import commands as c
 from events.events import Event, Recorded
@@ -197,3 +199,77 @@ def check(table: Table) -> None:
     assert again.game is not None
     assert again.game.online == game.online
     assert again.game.totals == game.totals
+
+
+# --- random games: what a phone (or the host) sends, drawn by hypothesis ---------------------
+
+HOST = Actor("host", None, "host")
+
+MOVES = st.tuples(st.just("pattern"), st.integers(0, 50))  # a move the word set accepts
+OTHERS = st.one_of(
+    st.tuples(  # anywhere: often refused (placement, a long word, a tile not held)
+        st.just("wild"),
+        st.integers(0, SIZE * SIZE - 1),
+        st.sampled_from(["across", "down"]),
+        st.integers(1, 7),
+        st.booleans(),
+    ),
+    st.tuples(  # next to the tiles, outside the pattern: often a word of four letters or more
+        st.just("beside"),
+        st.integers(0, 200),
+        st.sampled_from(["across", "down"]),
+        st.integers(1, 4),
+    ),
+    st.tuples(st.just("exchange"), st.integers(0, 8)),
+    st.tuples(st.just("pass")),
+    st.tuples(st.just("undo")),
+)
+# Mostly moves, so that many games run to their end (the bag runs low, someone goes out).
+ACTIONS = st.integers(0, 9).flatmap(lambda n: MOVES if n < 6 else OTHERS)
+
+
+def act(table: Table, action: tuple) -> None:
+    """One command as a phone (or the host) would send it; raises GameError if refused."""
+    kind, *args = action
+    turn = table.turn()
+    rack = table.rack()
+    if kind == "pattern":
+        tried = list(candidates(table.game, rack))
+        for move in tried[args[0] % max(1, len(tried)) :] + tried:
+            try:
+                table.do(c.Play(move, turn=turn), actor=Actor("player", turn.player))
+                return
+            except GameError:
+                continue
+        raise GameError("no move", code="no_move")
+    if kind == "wild":
+        square, direction, count, foreign = args
+        letters = "QQ" if foreign else letters_of(rack[:count])
+        move = c.BoardMove(Square(*divmod(square, SIZE)).name, direction, letters)
+        table.do(c.Play(move, turn=turn), actor=Actor("player", turn.player))
+    elif kind == "beside":
+        index, direction, count = args
+        squares = next_to_tiles(table.game)
+        start = squares[index % len(squares)] if squares else Square(7, 7)
+        move = c.BoardMove(start.name, direction, letters_of(rack[:count]))
+        table.do(c.Play(move, turn=turn), actor=Actor("player", turn.player))
+    elif kind == "exchange":
+        tiles = bag.rack_notation(rack[: args[0]])
+        table.do(c.Exchange(turn=turn, tiles=tiles), actor=Actor("player", turn.player))
+    elif kind == "pass":
+        table.do(c.Pass(turn=turn), actor=Actor("player", turn.player))
+    else:
+        table.do(c.Undo(), actor=HOST)
+
+
+def next_to_tiles(game: Game) -> list[Square]:
+    """The free squares beside a tile, row by row."""
+    assert game.board is not None
+    taken = {square for square, _ in game.board}
+    return sorted(
+        Square(r, col)
+        for r in range(SIZE)
+        for col in range(SIZE)
+        if Square(r, col) not in taken
+        and {Square(r - 1, col), Square(r + 1, col), Square(r, col - 1), Square(r, col + 1)} & taken
+    )

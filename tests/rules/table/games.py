@@ -1,6 +1,8 @@
-"""Random classic games for the property tests, played through ``record``: board moves built
-from the tiles already on the board, points, passes, penalties and tiles laid without a
-score, each as a phone would send it; a command the table refuses is skipped."""
+"""Random games for the property tests, played through ``record``. Classic: board moves
+built from the tiles already on the board, points, passes, penalties, tiles laid without a
+score, exchanges, withdrawn words, undos and taps of the game clock, each as a phone would
+send it; a command the table refuses is skipped. Duplicate: the director's tops, cells,
+corrections, penalties and undos."""
 
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -49,6 +51,7 @@ ACTIONS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
     "pass": st.tuples(st.just("pass")),
     "penalty": st.tuples(st.just("penalty"), st.integers(0, 3), st.integers(1, 30)),
     "place": st.tuples(st.just("place"), st.integers(0, 200), st.sampled_from(["across", "down"])),
+    **{kind: st.tuples(st.just(kind)) for kind in ("undo", "exchange", "withdraw", "switch")},
 }
 
 
@@ -102,6 +105,15 @@ def commands_for(state: State, setup: Setup, action: tuple[Any, ...]) -> Iterato
         yield c.Pass()
     elif kind == "penalty":
         yield c.GivePenalty(action[1] % setup.players, action[2])
+    elif kind == "undo":
+        yield c.Undo()
+    elif kind == "exchange":
+        yield c.Exchange()
+    elif kind == "withdraw":
+        yield c.WithdrawWord()
+    elif kind == "switch":  # the game clock: the turn's end, or its start
+        yield c.SwitchClock()
+        yield c.StartGameClock()
 
 
 def play(setup: Setup, drawn: list[tuple[Any, ...]]) -> State:
@@ -124,3 +136,35 @@ def without_seq(table: TableView) -> TableView:
     """A view as a phone shows it: the seq aside."""
     sheet = table.sheet and msgspec.structs.replace(table.sheet, seq=0)
     return msgspec.structs.replace(table, seq=0, sheet=sheet)
+
+
+# Duplicate: tops as the director records them, cells, corrections, penalties and undos.
+DUPLICATE_ACTIONS = st.one_of(
+    st.tuples(st.just("top"), st.integers(0, 90)),
+    st.tuples(
+        st.just("typed top"),
+        st.lists(st.tuples(st.integers(0, 60), st.integers(0, 9)), min_size=1, max_size=7),
+    ),
+    st.tuples(st.just("points"), st.integers(0, 90)),
+    st.tuples(st.just("correct top"), st.integers(0, 6), st.none() | st.integers(0, 90)),
+    st.tuples(st.just("penalty"), st.integers(1, 20)),
+    st.tuples(st.just("undo")),
+)
+
+
+def duplicate_command(edition: str, action: tuple[Any, ...]) -> c.TableCommand:
+    """The command of a drawn duplicate action, for a duplicate game of ``edition``."""
+    kind = action[0]
+    if kind == "top":
+        return c.RecordTop(points=action[1])
+    if kind == "typed top":
+        return c.RecordTop(
+            typed=(tuple(c.TypedLetter(t) for t in letters_for(edition, action[1])),)
+        )
+    if kind == "points":
+        return c.EnterPoints(action[1])
+    if kind == "correct top":
+        return c.CorrectCell(action[1], None, action[2])
+    if kind == "penalty":
+        return c.GivePenalty(0, action[1])
+    return c.Undo()

@@ -22,6 +22,7 @@ from rules.table.reducer import evolve, replay
 from rules.table.state import Game, State, Tally
 from rules.table.tracking import track
 from rules.table.views import TableView, view
+from tests.rules.table.games import DUPLICATE_ACTIONS, duplicate_command
 
 
 def rebuild(game: Game) -> Tally:
@@ -277,36 +278,6 @@ def test_running_tile_counts_equal_a_count_from_the_lines(game: tuple[Setup, lis
     _, log, states = play(setup, drawn)
     for state in [*states, replay(log)]:
         assert state.game is not None and state.game.tally == rebuild(state.game)
-
-
-DUPLICATE_ACTIONS = st.one_of(
-    st.tuples(st.just("top"), st.integers(0, 90)),
-    st.tuples(
-        st.just("typed top"),
-        st.lists(st.tuples(st.integers(0, 60), st.integers(0, 9)), min_size=1, max_size=7),
-    ),
-    st.tuples(st.just("points"), st.integers(0, 90)),
-    st.tuples(st.just("correct top"), st.integers(0, 6), st.none() | st.integers(0, 90)),
-    st.tuples(st.just("penalty"), st.integers(1, 20)),
-    st.tuples(st.just("undo")),
-)
-
-
-def duplicate_command(edition: str, action: tuple) -> c.TableCommand:
-    kind = action[0]
-    if kind == "top":
-        return c.RecordTop(points=action[1])
-    if kind == "typed top":
-        return c.RecordTop(
-            typed=(tuple(c.TypedLetter(t) for t in letters_for(edition, action[1])),)
-        )
-    if kind == "points":
-        return c.EnterPoints(action[1])
-    if kind == "correct top":
-        return c.CorrectCell(action[1], None, action[2])
-    if kind == "penalty":
-        return c.GivePenalty(0, action[1])
-    return c.Undo()
 
 
 @PROPERTY
