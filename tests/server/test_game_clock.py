@@ -72,6 +72,7 @@ async def test_the_game_clock_is_the_logs_after_a_server_process_is_killed(
             assert switched["running"] == 1
             ann_used = switched["since"] - started
             assert switched["left"] == [MINUTE - ann_used, MINUTE]
+            await bas.until_seq(seq)  # Bob taps the clock his phone shows running for him
             seq = await done(bas, "bob-tap", {"type": "switch_clock", "turn": turn(1)})
             tapped = clock_of(bas)
             bob_used = tapped["since"] - switched["since"]
