@@ -49,7 +49,7 @@ from rules.board.squares import SIZE, Direction, Square, gcg_position
 from rules.board.tiles import bag_letter
 from rules.errors import GameError
 from rules.gcg.read import UNKNOWN, GcgError
-from rules.table.reducer import replay
+from rules.table.reducer import befores, replay
 from rules.table.settlement import rack_tiles, rack_value
 from rules.table.state import Game, State, Step
 from rules.table.views import player_name
@@ -74,16 +74,7 @@ def to_gcg(source: State | Iterable[Recorded], *, language: str | None = None) -
     if game.mode is Mode.DUPLICATE:
         raise GcgError("only a classic game has a GCG record", code=codebook.GCG_CLASSIC_ONLY)
     writer = _Writer(game, log, language or game.edition.language)
-    return writer.write(_standing(state))
-
-
-def _standing(state: State) -> list[Step]:
-    steps: list[Step] = []
-    step = state.steps
-    while step is not None:
-        steps.append(step)
-        step = step.previous
-    return steps[::-1]
+    return writer.write(befores(state.steps))
 
 
 def _nick(name: str, number: int, taken: set[str]) -> str:
@@ -106,19 +97,19 @@ class _Writer:
         self.struck = _struck_moves(log)
         self.standing: dict[int, TableEvent] = {}  # the standing events by seq
 
-    def write(self, steps: list[Step]) -> str:
+    def write(self, steps: list[tuple[Step, Game | None]]) -> str:
         lines = ["#character-encoding UTF-8"]
         lines += [
             f"#player{p} {nick} {name}"
             for p, (nick, name) in enumerate(zip(self.nicks, self.names, strict=True), 1)
         ]
         lines.append(f"#note Edition: {self.game.edition.code}")
-        self.standing = {step.recorded.seq: step.recorded.event for step in steps}
-        for i, step in enumerate(steps[1:], 1):
-            after = steps[i + 1].before if i + 1 < len(steps) else self.game
-            previous = steps[i - 1].recorded.seq
-            assert step.before is not None and after is not None
-            lines += self.lines(step.recorded, step.before, after, previous)
+        self.standing = {step.recorded.seq: step.recorded.event for step, _ in steps}
+        for i, (step, before) in enumerate(steps[1:], 1):
+            after = steps[i + 1][1] if i + 1 < len(steps) else self.game
+            previous = steps[i - 1][0].recorded.seq
+            assert before is not None and after is not None
+            lines += self.lines(step.recorded, before, after, previous)
         return "\n".join(lines) + "\n"
 
     def line(self, player: int, rack: str, play: str, score: int, total: int) -> str:

@@ -287,9 +287,10 @@ def undo_lines(state: State, line: Recorded) -> tuple[int, ...]:
 def _with_end(state: State, line: Recorded) -> tuple[Recorded, ...]:
     """``line``, and the turn before it when it is an end the rules made."""
     step = _step(state, line)
-    if step is None or not isinstance(line.event, GameEnded) or step.before is None:
+    if step is None or not isinstance(line.event, GameEnded):
         return (line,)
-    if not finished(step.before):
+    game = step.kept  # an end's step keeps the game before it (``rules.table.reducer``)
+    if game is None or not finished(game):
         return (line,)
     earlier = permissions.latest_line(replace(state, steps=step.previous))
     return (line,) if earlier is None else (line, earlier)

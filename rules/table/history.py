@@ -63,6 +63,8 @@ class History(Sequence[T], Generic[T]):
             # thread's) came first; list.append is atomic, so the length says whose it is.
             if len(tail) == used + 1:
                 return self._of(chunks, tail, size + 1)
+        if tail[used] == item:  # the same line folded again (``rules.table.reducer.before``)
+            return self._of(chunks, tail, size + 1)  # shares the slot's item, copies nothing
         copied = tail[:used]  # another history grew from this one already
         copied.append(item)
         return self._of(chunks, copied, size + 1)

@@ -69,7 +69,7 @@ from rules.table import modes, rulesets
 from rules.table.lines import Odd
 from rules.table.mode import GameEvent, ModeRules
 from rules.table.seating import seat
-from rules.table.state import CentreGame, Game, Notice, State, Step
+from rules.table.state import CHECKPOINT, RECENT, CentreGame, Follows, Game, Notice, State, Step
 from rules.table.tracking import opened
 
 
@@ -117,8 +117,10 @@ def evolve(state: State, recorded: Recorded) -> State:
                 return _table_warning(state, recorded, Odd(codebook.NO_GAME))
             rules = modes.of(game)
             after = rules.turned(game, _apply(rules, game, event, recorded), recorded.at)
-            step = Step(recorded, game, state.steps)
-            return State(recorded.seq, after, step, state.warnings, state.seating)
+            step = _step(state, recorded)
+            recent = (game, *state.recent[: RECENT - 1])
+            return State(recorded.seq, after, step, state.warnings, state.seating, recent=recent,
+                         folded=recorded.seq)  # fmt: skip
         case (
             WritersSet()
             | DeviceJoined()
@@ -136,7 +138,7 @@ def evolve(state: State, recorded: Recorded) -> State:
                 started = replace(_start(event, recorded.at), started=recorded.seq)
             except (Odd, GameError) as problem:
                 return _table_warning(state, recorded, problem)
-            step = Step(recorded, None, None)
+            step = Step(recorded, None, None, "start")
             return State(recorded.seq, started, step, state.warnings, state.seating)
         case CentreJoined():
             return _centre(state, event, recorded)
@@ -147,9 +149,14 @@ def evolve(state: State, recorded: Recorded) -> State:
             game = state.game
             if game is None:
                 return _table_warning(state, recorded, Odd(codebook.NO_GAME))
-            after, steps = _undo(state, game, event.line, recorded.seq)
-            after = modes.of(game).turned(game, after, recorded.at)
-            return State(recorded.seq, after, steps, state.warnings, state.seating)
+            restored, steps, folds = _undo(state, game, event.line, recorded.seq)
+            after = modes.of(game).turned(game, restored, recorded.at)
+            # Where the undo left the game as its newest step made it, the next step can
+            # fold its game from it again rather than keep it (``_step``).
+            newest = steps.recorded.seq if folds and after is restored and steps else 0
+            recent = _recent_after_undo(state, steps)
+            return State(recorded.seq, after, steps, state.warnings, state.seating, recent=recent,
+                         folded=newest)  # fmt: skip
         case _:
             assert_never(event)
 
@@ -175,20 +182,109 @@ def _table_warning(state: State, recorded: Recorded, problem: "Odd | GameError")
     return replace(state, seq=recorded.seq, warnings=warnings)
 
 
-def _undo(state: State, game: Game, line: int, seq: int) -> tuple[Game, Step | None]:
-    """The game without ``line``, and the steps that stand then."""
+def _undo(state: State, game: Game, line: int, seq: int) -> tuple[Game, Step | None, bool]:
+    """The game without ``line``, the steps that stand then, and whether that game is the
+    newest of them folded as a turn (the line was the newest, and its game was folded)."""
     later: list[Recorded] = []
     step = state.steps
     while step is not None and step.recorded.seq != line:
         later.append(step.recorded)
         step = step.previous
-    if step is None or step.before is None:  # not standing, or the game's start
+    if step is None or step.follows == "start":  # not standing, or the game's start
         odd = Notice(codebook.UNDO_UNKNOWN_LINE, {"seq": seq, "line": line})
-        return replace(game, warnings=(*game.warnings, odd)), state.steps
-    game, steps = step.before, step.previous
+        return replace(game, warnings=(*game.warnings, odd)), state.steps, False
+    # The newest steps' games are at hand (``State.recent``): an undo of the latest line
+    # folds nothing again, nor one of the line before it.
+    restored = state.recent[len(later)] if len(later) < len(state.recent) else before(step)
+    assert restored is not None  # only a start has no game before it
+    game, steps = restored, step.previous
     for recorded in reversed(later):
-        game, steps = _again(game, recorded), Step(recorded, game, steps)
-    return game, steps
+        if steps is step.previous or steps is None or _keeps(steps, recorded):
+            steps = Step(recorded, game, steps)  # the first keeps the game it starts from
+        else:
+            steps = Step(recorded, None, steps, "again", steps.depth + 1)
+        game = _again(game, recorded)
+    return game, steps, not later and step.follows == "turn"
+
+
+def _recent_after_undo(state: State, steps: Step | None) -> tuple[Game, ...]:
+    """``State.recent`` for the steps an undo left: the older of the games at hand where it
+    struck the newest steps only, none where it made steps anew (or struck nothing)."""
+    if steps is state.steps:
+        return state.recent
+    stood = state.steps
+    for at, _ in enumerate(state.recent):
+        if stood is None:
+            break
+        stood = stood.previous
+        if stood is steps:
+            return state.recent[at + 1 :]
+    return ()
+
+
+def _step(state: State, recorded: Recorded) -> Step:
+    """The step of a game event ``evolve`` folds into ``state`` as a turn. It need not keep
+    the game before it when the step before it made that game, as a turn, with nothing
+    since (``State.folded``: an undo's own turn, a failed undo's warning)."""
+    previous = state.steps
+    if (
+        previous is not None
+        and previous.follows in ("kept", "turn")
+        and previous.recorded.seq == state.folded
+        and not _keeps(previous, recorded)
+    ):
+        return Step(recorded, None, previous, "turn", previous.depth + 1)
+    return Step(recorded, state.game, previous)
+
+
+def _keeps(previous: Step | None, recorded: Recorded) -> bool:
+    """Must the step of ``recorded`` after ``previous`` keep the game before it: one in
+    ``CHECKPOINT`` does, and an end's does (an online undo asks whether the rules had ended
+    the game before it, ``rules.online.play``, which cannot fold a game again)."""
+    return (
+        previous is None
+        or previous.depth + 1 >= CHECKPOINT
+        or isinstance(recorded.event, GameEnded)
+    )
+
+
+def before(step: Step) -> Game | None:
+    """The game before ``step``'s event; None before the event that started the game."""
+    chain = []
+    while step.follows in ("turn", "again"):
+        chain.append(step)
+        assert step.previous is not None  # a folded step always follows another
+        step = step.previous
+    game = step.kept
+    for later in reversed(chain):
+        assert game is not None and later.previous is not None
+        game = _folded(game, later.previous.recorded, later.follows)
+    return game
+
+
+def befores(step: Step | None) -> list[tuple[Step, Game | None]]:
+    """Every step from the game's start on, oldest first, each with the game before it:
+    folded once along the way, not again from a kept game for each."""
+    steps = []
+    while step is not None:
+        steps.append(step)
+        step = step.previous
+    paired: list[tuple[Step, Game | None]] = []
+    game: Game | None = None
+    for step in reversed(steps):
+        if step.follows in ("turn", "again"):
+            assert game is not None and step.previous is not None
+            game = _folded(game, step.previous.recorded, step.follows)
+        else:
+            game = step.kept
+        paired.append((step, game))
+    return paired
+
+
+def _folded(game: Game, recorded: Recorded, follows: Follows) -> Game:
+    """``game`` with ``recorded`` folded in again as it was when its step was made."""
+    applied = _again(game, recorded)
+    return applied if follows == "again" else modes.of(game).turned(game, applied, recorded.at)
 
 
 def _again(game: Game, recorded: Recorded) -> Game:
@@ -242,7 +338,8 @@ def _centre(state: State, event: CentreJoined, recorded: Recorded) -> State:
         entries_until=game.entries_until,
         centre=CentreGame(event.simultaneous, event.game, event.centre),
     )
-    return State(recorded.seq, joined, Step(recorded, None, None), state.warnings, state.seating)
+    step = Step(recorded, None, None, "start")
+    return State(recorded.seq, joined, step, state.warnings, state.seating)
 
 
 def _start(event: GameStarted, at: int) -> Game:

@@ -22,7 +22,7 @@ from rules.errors import GameError
 from rules.movegen.moves import Move, generate
 from rules.online import opponent as computer
 from rules.online.opponent import STRENGTHS
-from rules.table import seating
+from rules.table import reducer, seating
 from rules.table.permissions import COMPUTER, HOST, Actor
 from rules.table.record import record
 from rules.table.reducer import replay
@@ -351,7 +351,7 @@ def test_an_undo_takes_back_the_computers_reply_with_the_persons_turn() -> None:
     game = table.game
     assert game.to_move == 0 and game.turns == (0, 0)
     assert game.online is not None and at_person.steps is not None
-    before = at_person.steps.before
+    before = reducer.before(at_person.steps)
     assert before is not None and before.online is not None
     assert game.online.racks == before.online.racks and game.online.bag == before.online.bag
 

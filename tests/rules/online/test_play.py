@@ -18,7 +18,7 @@ from rules.board.tiles import Tile
 from rules.board.wordcheck import lookup_text
 from rules.errors import GameError
 from rules.online import play as online
-from rules.table import permissions, rulesets
+from rules.table import permissions, reducer, rulesets
 from rules.table.permissions import Actor
 from rules.table.record import record
 from rules.table.settlement import rack_value
@@ -469,7 +469,7 @@ def test_undo_of_the_end_by_going_out_takes_back_the_last_move_too() -> None:
     play_out(table)
     *_, last_move, _ = table.log
     game_before = next(
-        step.before for step in _steps(table.state) if step.recorded.seq == last_move.seq
+        reducer.before(step) for step in _steps(table.state) if step.recorded.seq == last_move.seq
     )
     table.do(c.Undo())
     assert table.game.ended is None

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 from rules.table.history import CHUNK, History
 
 # Each step grows one of the histories made so far (an index into them) by one item: a
-# history grown twice is a branch, as after an undo and a new line.
-growth = st.lists(st.tuples(st.integers(0, 10**6), st.integers()), max_size=3 * CHUNK + 10)
+# history grown twice is a branch, as after an undo and a new line. The items are few, so a
+# branch often grows by the item another has already: the same line folded again.
+growth = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 3)), max_size=3 * CHUNK + 10)
 
 
 @settings(max_examples=200, deadline=None)
@@ -45,3 +46,12 @@ def test_history_grown_twice_from_one_keeps_both_branches() -> None:
     short = History(["a"])
     first, second = short.plus("b"), short.plus("c")
     assert (tuple(first), tuple(second), tuple(short)) == (("a", "b"), ("a", "c"), ("a",))
+
+
+def test_history_grown_again_by_an_equal_item_shares_what_it_holds() -> None:
+    # An undo folds lines again from an older game: the sheet keeps one copy of each.
+    base = History(["a"])
+    first, again = base.plus(tuple(["b"])), base.plus(tuple(["b"]))  # equal, not the same
+    assert again == first and again[-1] is first[-1]
+    other = base.plus(tuple(["c"]))
+    assert other[-1] == ("c",) and first[-1] == ("b",)
