@@ -81,8 +81,9 @@ def rack_forms(rack: str) -> tuple[str, ...]:
 def leaks(journal: Journal, sealed: dict[int, tuple[SealedRound, ...]]) -> list[str]:
     """Every sealed rack some client received before its room drew that round: a room's
     state or change of seq s may show the racks that room drew at seqs up to s; any other
-    frame (the simultaneous's, answers) and every organiser or public answer none.
-    Racks under four tiles could be anything's text and are not looked for."""
+    frame (the simultaneous's, answers) and every organiser or public answer none; a rack
+    the same as one it may show is no leak. Racks under four tiles could be anything's text
+    and are not looked for."""
     racks = [
         (game, number, form)
         for game, rounds in sealed.items()
@@ -96,16 +97,20 @@ def leaks(journal: Journal, sealed: dict[int, tuple[SealedRound, ...]]) -> list[
             message = json.loads(text)
             seq = message.get("seq", 0) if message["type"] in ("state", "change") else 0
             allowed = {n for n, at in centre.drawn.items() if at <= seq} if seq else set()
+            # Two rounds may have the same rack (the top's tiles drawn again, in order):
+            # the later one's is then the text of the one drawn, and no leak.
+            shown = {f for g, n, f in racks if g == centre.game and n in allowed}
             for game, number, form in racks:
-                if (game == centre.game and number in allowed) or form not in text:
+                if form in shown or form not in text:
                     continue
                 found.append(f"{phone.name}@{centre.name}: round {number + 1} of game "
                              f"{game + 1} in {message['type']} {seq}: {text[:200]}")  # fmt: skip
     by_table = {centre.table.id: centre for _, centre in journal.phones}
     for table, drawn, text in journal.answers:
         game = by_table[table].game if table is not None else -1
+        shown = {f for g, n, f in racks if g == game and n in drawn}
         for g, number, form in racks:
-            if form in text and not (g == game and number in drawn):
+            if form in text and form not in shown:
                 found.append(f"HTTP {table}: round {number + 1} of game {g + 1}: {text[:200]}")
     return found
 
