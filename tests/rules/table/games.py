@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import editions
 from events import commands as c
+from events.events import Recorded
 from rules.errors import GameError
 from rules.table.record import record
 from rules.table.state import State
@@ -51,7 +52,10 @@ ACTIONS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
     "pass": st.tuples(st.just("pass")),
     "penalty": st.tuples(st.just("penalty"), st.integers(0, 3), st.integers(1, 30)),
     "place": st.tuples(st.just("place"), st.integers(0, 200), st.sampled_from(["across", "down"])),
-    **{kind: st.tuples(st.just(kind)) for kind in ("undo", "exchange", "withdraw", "switch")},
+    **{
+        kind: st.tuples(st.just(kind))
+        for kind in ("undo", "exchange", "withdraw", "switch", "clear")
+    },
 }
 
 
@@ -114,6 +118,8 @@ def commands_for(state: State, setup: Setup, action: tuple[Any, ...]) -> Iterato
     elif kind == "switch":  # the game clock: the turn's end, or its start
         yield c.SwitchClock()
         yield c.StartGameClock()
+    elif kind == "clear":
+        yield c.ClearBoard()
 
 
 def play(setup: Setup, drawn: list[tuple[Any, ...]]) -> State:
@@ -168,3 +174,20 @@ def duplicate_command(edition: str, action: tuple[Any, ...]) -> c.TableCommand:
     if kind == "penalty":
         return c.GivePenalty(0, action[1])
     return c.Undo()
+
+
+def play_duplicate(
+    edition: str, drawn: list[tuple[Any, ...]]
+) -> tuple[list[Recorded], list[State]]:
+    """A duplicate game of two of the drawn actions, a refused one skipped: its log, and the
+    state after each accepted command."""
+    state, log = record(State(), c.StartGame(edition, mode="duplicate", players=(None, None)))
+    logged, states = list(log), [state]
+    for at, action in enumerate(drawn, 2):
+        try:
+            state, recorded = record(state, duplicate_command(edition, action), at=at)
+        except GameError:
+            continue
+        logged.extend(recorded)
+        states.append(state)
+    return logged, states

@@ -4,8 +4,6 @@ tiles are conserved between the board and the tile panel; the tile panel's runni
 equal a count from the lines, in classic and duplicate games."""
 
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -22,7 +20,7 @@ from rules.table.reducer import evolve, replay
 from rules.table.state import Game, State, Tally
 from rules.table.tracking import track
 from rules.table.views import TableView, view
-from tests.rules.table.games import DUPLICATE_ACTIONS, duplicate_command
+from tests.rules.table.games import DUPLICATE_ACTIONS, Setup, commands_for, play_duplicate
 
 
 def rebuild(game: Game) -> Tally:
@@ -47,14 +45,6 @@ ROWS = "ABCDEFGHIJKLMNO"
 EDITIONS = ("nl", "it", "pl")  # single-letter faces, so a board row is one character a tile
 RULES_FOR_TWO = ("house", "sbnl", "figs", "pfs", "pfs-house")
 RULES_FOR_MORE = ("house", "pfs-house")
-
-
-@dataclass(frozen=True)
-class Setup:
-    edition: str
-    rules: str
-    players: int
-    starter: int
 
 
 @st.composite
@@ -92,63 +82,6 @@ WEIGHTS = ["board"] * 8 + ["single", "points", "pass", "exchange", "withdraw", "
 WEIGHTS += ["undo"] * 3 + ["place", "clear"]
 actions = st.sampled_from(WEIGHTS).flatmap(ACTIONS.__getitem__)
 games = st.tuples(setups(), st.lists(actions, min_size=8, max_size=30))
-
-
-def letters_for(edition: str, picks: list[tuple[int, int]]) -> str:
-    """Row notation: letters of the set, now and then a blank (lower case)."""
-    faces = sorted(editions.get(edition).faces)
-    text = ""
-    for index, blank in picks:
-        face = faces[index % len(faces)]
-        text += face.lower() if blank == 0 else face
-    return text
-
-
-def starts(state: State, anchor: int, along: int, direction: str, length: int) -> Iterator[str]:
-    """Start squares to try: through the centre on an empty board, else near a tile on it."""
-    game = state.game
-    assert game is not None and game.board is not None
-    tiles = [square for square, _ in game.board]
-    dr, dc = (0, 1) if direction == "across" else (1, 0)
-    if not tiles:
-        back = min(-along, length - 1) if along < 0 else 0
-        yield f"{ROWS[7 - back * dr]}{8 - back * dc}"
-        return
-    row, col = tiles[anchor % len(tiles)]
-    for offset in (along, -1, 1, -length, along - 1):
-        r, co = row + offset * dr, col + offset * dc
-        if 0 <= r < 15 and 0 <= co < 15:
-            yield f"{ROWS[r]}{co + 1}"
-
-
-def commands_for(state: State, setup: Setup, action: tuple) -> Iterator[c.TableCommand]:
-    """The commands to try for one drawn action, first accepted wins."""
-    kind = action[0]
-    if kind == "board":
-        _, anchor, along, direction, picks = action
-        letters = letters_for(setup.edition, picks)
-        for square in starts(state, anchor, along, direction, len(picks)):
-            yield c.RecordMove(c.BoardMove(square, direction, letters))
-    elif kind == "place":
-        _, anchor, direction = action
-        for square in starts(state, anchor, -1, direction, 2):
-            yield c.PlaceTiles(
-                c.BoardMove(square, direction, letters_for(setup.edition, [(anchor, 1)] * 2))
-            )
-    elif kind == "points":
-        yield c.EnterPoints(action[1])
-    elif kind == "pass":
-        yield c.Pass()
-    elif kind == "exchange":
-        yield c.Exchange()
-    elif kind == "withdraw":
-        yield c.WithdrawWord()
-    elif kind == "penalty":
-        yield c.GivePenalty(action[1] % setup.players, action[2])
-    elif kind == "undo":
-        yield c.Undo()
-    elif kind == "clear":
-        yield c.ClearBoard()
 
 
 def play(setup: Setup, drawn: list[tuple]) -> tuple[State, list[e.Recorded], list[State]]:
@@ -283,13 +216,7 @@ def test_running_tile_counts_equal_a_count_from_the_lines(game: tuple[Setup, lis
 @PROPERTY
 @given(st.sampled_from(EDITIONS), st.lists(DUPLICATE_ACTIONS, min_size=4, max_size=30))
 def test_running_tile_counts_equal_a_count_from_the_tops(edition: str, drawn: list) -> None:
-    state, log = record(State(), c.StartGame(edition, mode="duplicate", players=(None, None)))
-    log = list(log)
-    for step, action in enumerate(drawn, 2):
-        try:
-            state, recorded = record(state, duplicate_command(edition, action), at=step)
-        except GameError:
-            continue
-        log.extend(recorded)
+    log, states = play_duplicate(edition, drawn)
+    for state in states:
         assert state.game is not None and state.game.tally == rebuild(state.game)
-    assert replay(log) == state
+    assert replay(log) == states[-1]

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bench.replay import make_game
 from events import commands as c
-from events.events import GameEnded, LineUndone, Mode, Recorded
+from events.events import GameEnded, LineUndone, Recorded
 from rules.errors import GameError
 from rules.gcg import write as gcg_write
 from rules.table import reducer
@@ -32,7 +32,7 @@ from tests.rules.table.games import (
     Setup,
     actions,
     commands_for,
-    duplicate_command,
+    play_duplicate,
 )
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -108,14 +108,7 @@ def test_a_classic_game_folds_each_steps_game_as_it_kept_it(
 def test_a_duplicate_game_folds_each_steps_game_as_it_kept_it(
     edition: str, drawn: list[tuple[Any, ...]]
 ) -> None:
-    state, log = record(State(), c.StartGame(edition, mode=Mode.DUPLICATE, players=(None, None)))
-    log = list(log)
-    for at, action in enumerate(drawn, 2):
-        try:
-            state, recorded = record(state, duplicate_command(edition, action), at=at)
-        except GameError:
-            continue
-        log.extend(recorded)
+    log, _ = play_duplicate(edition, drawn)
     assert_as_if_every_game_kept(log)
 
 
