@@ -2,39 +2,44 @@
 
 The append script publishes each append's events on the table's shard channel, so a node
 publishes only what it stores; the listener holds one subscriber connection per node (a
-``Feed``: one for a single Redis, one per primary of a cluster) and hands each table's
-events to its subscribers. Pub/sub keeps nothing for a subscriber that was away, so the
-stream stays the record: once a subscription is confirmed, and whenever an event arrives
-above the next number expected, the table's gap is read from its stream (``_fill``). A
-connection lost, a Redis restarted or a slot moved to another node only costs that read;
-every event reaches a subscriber once and in order.
+``Feed``: one for a single Redis, one per primary of a cluster, read as it arrives:
+``server.stores.redis_wire.take``) and hands each table's events to its subscribers.
+Pub/sub keeps nothing for a subscriber that was away, so the stream stays the record: once a
+subscription is confirmed, and whenever an event arrives above the next number expected, the
+table's gap is read from its stream (``_fill``). A connection lost, a Redis restarted or a
+slot moved to another node only costs that read; every event reaches a subscriber once and
+in order.
+
+This process's own appends reach its subscribers as soon as Redis answers the append
+(``appended``), not after the round trip of its publication; heard back, their bytes are
+matched to the records sent and not decoded again (``appending``).
 
 Deletions come the same way, on the channel of the ``deletions`` stream, whose entries the
 listener reads again after any gap in its subscription.
 """
 
 import asyncio
-import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import msgspec
-from redis.asyncio.connection import AbstractConnection
 from redis.crc import key_slot
-from redis.exceptions import AskError, RedisError
+from redis.exceptions import AskError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from events.events import Recorded, decode
 from server.stores.protocols import StoreUnavailable, TableGone
+from server.stores.redis_wire import Connect, command, take
 
 log = logging.getLogger("tilestream")
 
 TOMBSTONE = b"deleted"  # what the delete script publishes on the table's channel
 PING_EVERY = 5.0  # seconds a subscriber connection may be silent before it is asked
 RETRY_MIN, RETRY_MAX = 0.02, 0.5  # seconds between tries while Redis is away
+MINE = 8  # this process's appends to a table, heard back or not yet, remembered at most
 
 
 class Listened(Protocol):
@@ -50,7 +55,7 @@ class Listened(Protocol):
         """The channel a table's appends are published on."""
         ...
 
-    def node_of(self, channel: str) -> tuple[str, Callable[[], AbstractConnection]]:
+    def node_of(self, channel: str) -> tuple[str, Connect]:
         """The node serving ``channel``: its name, and how to connect to it."""
         ...
 
@@ -78,9 +83,12 @@ class Listener:
         self._positions: dict[str, int] = {}  # followed tables: the last seq delivered
         self._current: set[str] = set()  # followed, subscribed and caught up
         self._filling: dict[str, bool] = {}  # tables being read: whether to read once more
+        # channel → what this process's appends there publish, and their records, oldest first
+        self._mine: dict[bytes, list[tuple[bytes, tuple[Recorded, ...]]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._deleted: Callable[[str], None] | None = None  # told of every deletion
         self._deletions: bytes | None = None  # the last deletion entry seen
+        self._deletions_channel = store.deletions_channel.encode()
         self._closing = False
 
     # What subscribers ask
@@ -111,8 +119,25 @@ class Listener:
         self._current.discard(table_id)
         channel = self._store.channel(table_id)
         self._tables.pop(channel.encode(), None)
+        self._mine.pop(channel.encode(), None)
         for feed in self._feeds.values():
             feed.unwant(channel.encode())
+
+    def appending(self, table_id: str, records: tuple[Recorded, ...], published: bytes) -> None:
+        """This process appends ``records``, to be ``published`` on the table's channel if
+        they are recorded: heard back, those bytes are taken for these records, not decoded
+        again (they may come before the append's own reply)."""
+        if table_id in self._positions:
+            mine = self._mine.setdefault(self._store.channel(table_id).encode(), [])
+            mine.append((published, records))
+            del mine[:-MINE]  # appends never published (refused) are not waited for long
+
+    def appended(self, table_id: str, records: tuple[Recorded, ...]) -> None:
+        """This process's append was recorded: the subscribers get it now, unless events
+        before it are still to come, rather than after a round trip through Redis."""
+        seen = self._positions.get(table_id)
+        if seen is not None and records and records[0].seq == seen + 1:
+            self._deliver(table_id, records)
 
     def watch(self, deleted: Callable[[str], None]) -> None:
         """Tell ``deleted`` the id of every table deleted from now on, by any process."""
@@ -137,7 +162,7 @@ class Listener:
 
     def heard(self, channel: bytes, data: bytes) -> None:
         """An append's events (or a tombstone) published on ``channel``."""
-        if channel == self._store.deletions_channel.encode():
+        if channel == self._deletions_channel:
             self._told(data)
             return
         table_id = self._tables.get(channel)
@@ -147,7 +172,7 @@ class Listener:
             self._fail(table_id, TableGone(f"table {table_id} was deleted"))
             return
         try:
-            records = tuple(decode(part) for part in data.split(b"\n"))
+            records = self._own(channel, data) or tuple(map(decode, data.split(b"\n")))
         except (msgspec.DecodeError, msgspec.ValidationError) as bad:
             self._fail(table_id, bad)  # that table's subscribers alone
             return
@@ -159,9 +184,19 @@ class Listener:
         else:  # a message missed: before the subscription began, or on a lost connection
             self._fill(table_id)
 
+    def _own(self, channel: bytes, data: bytes) -> tuple[Recorded, ...]:
+        """The records of this process's append that published ``data``; () for another's.
+        A channel's messages come in order: the appends before it published nothing."""
+        mine = self._mine.get(channel, [])
+        for i, (published, records) in enumerate(mine):
+            if published == data:
+                del mine[: i + 1]
+                return records
+        return ()
+
     def subscribed(self, channel: bytes) -> None:
         """A subscription confirmed: what was appended before it began is read."""
-        if channel == self._store.deletions_channel.encode():
+        if channel == self._deletions_channel:
             self._spawn(self._catch_up_deletions())
             return
         table_id = self._tables.get(channel)
@@ -299,15 +334,17 @@ class Feed:
     """One subscriber connection to one node: the shard channels this process hears there,
     subscribed again whenever the connection is made anew."""
 
-    def __init__(self, listener: Listener, connect: Callable[[], AbstractConnection]) -> None:
+    def __init__(self, listener: Listener, connect: Connect) -> None:
         self.listener = listener
         self._connect = connect
         self.wanted: set[bytes] = set()
         self.heard: set[bytes] = set()  # confirmed on the current connection
         self.task: asyncio.Task[None] | None = None
-        self._connection: AbstractConnection | None = None
+        self._transport: asyncio.Transport | None = None
+        self._ended: asyncio.Future[Exception] | None = None  # why the current connection ended
         self._wanting = asyncio.Event()
         self._delay = RETRY_MIN
+        self._spoke = False  # the node said something since the last look
 
     async def want(self, channel: bytes) -> None:
         """Hear ``channel`` (again: a confirmation starts a catch-up read either way)."""
@@ -315,9 +352,8 @@ class Feed:
         self._wanting.set()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run(), name="redis-store-listener")
-        elif self._connection is not None and self._connection.is_connected:
-            with contextlib.suppress(RedisError, OSError):
-                await self._connection.send_command("SSUBSCRIBE", channel, check_health=False)
+        else:
+            self._send("SSUBSCRIBE", channel)
 
     def unwant(self, channel: bytes) -> None:
         """Stop hearing ``channel``."""
@@ -325,19 +361,17 @@ class Feed:
             return
         self.wanted.discard(channel)
         self.heard.discard(channel)
-        if self._connection is not None and self._connection.is_connected:
-            self.listener._spawn(self._send("SUNSUBSCRIBE", channel))
+        self._send("SUNSUBSCRIBE", channel)
 
-    async def _send(self, *command: Any) -> None:
-        with contextlib.suppress(RedisError, OSError):
-            if self._connection is not None:
-                await self._connection.send_command(*command, check_health=False)
+    def _send(self, *args: bytes | str) -> None:
+        """Write a command on the current connection; without one, it is subscribed anew."""
+        if self._transport is not None and not self._transport.is_closing():
+            self._transport.write(command(*args))
 
     async def disconnect(self) -> None:
-        if self._connection is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._connection.disconnect()
-            self._connection = None
+        if self._transport is not None:
+            self._transport.close()
+            self._transport = None
 
     async def _run(self) -> None:
         self._delay = RETRY_MIN
@@ -357,33 +391,43 @@ class Feed:
             self._delay = min(self._delay * 2, RETRY_MAX)
 
     async def _listen(self) -> None:
-        """One connection's life: subscribe every wanted channel, then hear until it ends."""
-        connection = self._connection = self._connect()
-        await connection.connect()  # type: ignore[no-untyped-call]  # unannotated in redis-py
+        """One connection's life: subscribe every wanted channel, then hear until it ends.
+        What arrives is handled as it is read (``_reply``); this only watches for silence."""
+        ended = self._ended = asyncio.get_running_loop().create_future()
+        self._transport = await take(self._connect, self._reply, lambda why: _end(ended, why))
         slots: defaultdict[int, list[bytes]] = defaultdict(list)
         for channel in self.wanted:
             slots[key_slot(channel)].append(channel)
         for channels in slots.values():  # one slot per SSUBSCRIBE, as a cluster requires
-            await connection.send_command("SSUBSCRIBE", *channels, check_health=False)
+            self._send("SSUBSCRIBE", *channels)
         self._delay = RETRY_MIN
         asked = False
         while True:
-            try:
-                reply = await connection.read_response(timeout=PING_EVERY, push_request=True)
-            except AskError:  # MOVED: a slot is served by another node now
-                self.listener._spawn(self.listener.moved(set(self.wanted - self.heard)))
+            self._spoke = False
+            await asyncio.wait([ended], timeout=PING_EVERY)
+            if ended.done():
+                raise ended.result()
+            if self._spoke:
+                asked = False
                 continue
-            if reply is None:  # silent: ask, and give up on a connection that stays so
-                if asked:
-                    raise RedisTimeoutError("the subscriber connection stopped answering")
-                await connection.send_command("PING", check_health=False)
-                asked = True
-                continue
-            asked = False
-            try:
-                self._hear(reply)
-            except Exception as error:  # a bug: this feed's tables raise it, the feed goes on
-                self.listener.broken(self, error)
+            if asked:  # silent: asked, and give up on a connection that stays so
+                raise RedisTimeoutError("the subscriber connection stopped answering")
+            self._send("PING")
+            asked = True
+
+    def _reply(self, reply: Any) -> None:
+        self._spoke = True
+        if isinstance(reply, AskError):  # MOVED: a slot is served by another node now
+            self.listener._spawn(self.listener.moved(set(self.wanted - self.heard)))
+            return
+        if isinstance(reply, Exception):  # no reply a subscriber expects: start anew
+            if self._ended is not None:
+                _end(self._ended, reply)
+            return
+        try:
+            self._hear(reply)
+        except Exception as error:  # a bug: this feed's tables raise it, the feed goes on
+            self.listener.broken(self, error)
 
     def _hear(self, reply: Any) -> None:
         kind, channel = reply[0], reply[1]
@@ -396,3 +440,9 @@ class Feed:
         elif kind == b"sunsubscribe" and channel in self.wanted:  # not ours: its slot moved
             self.heard.discard(channel)
             self.listener._spawn(self.listener.moved({channel}))
+
+
+def _end(ended: "asyncio.Future[Exception]", why: Exception) -> None:
+    """A connection ended, and why (the first reason counts)."""
+    if not ended.done():
+        ended.set_result(why)

@@ -80,7 +80,7 @@ from server.stores.protocols import (
     TableInfo,
 )
 from server.stores.redis_listener import RETRY_MAX, RETRY_MIN, Listener
-from server.stores.redis_pipeline import ScriptPipeline
+from server.stores.redis_wire import Connect, ScriptCalls
 
 log = logging.getLogger("tilestream")
 
@@ -266,6 +266,10 @@ def _reachable() -> Iterator[None]:
         raise
 
 
+def _no_node() -> AbstractConnection:
+    raise RuntimeError("start() the store first")
+
+
 def _field(fields: Any, name: bytes) -> Any:
     """An entry's field; fields come as a dict or a flat list. Raises KeyError."""
     if isinstance(fields, dict):
@@ -301,6 +305,7 @@ class RedisStore(Store):
         self._redis: redis.Redis | RedisCluster | None = None
         self._listener: Listener | None = None
         self._db = 0
+        self._node: tuple[str, Connect] = ("", _no_node)  # a single Redis: its only node
 
     async def start(self) -> None:
         # One retry: a pooled connection that Redis closed (a restart) fails on first use.
@@ -318,8 +323,9 @@ class RedisStore(Store):
             )
             self._db = int(pool.connection_kwargs.get("db") or 0)
             client = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
+            self._node = "", lambda: pool.connection_class(**pool.connection_kwargs)
         self._redis = client
-        self._append = ScriptPipeline(client, client.register_script(APPEND))
+        self._append = ScriptCalls(client, APPEND, self.node_of)
         self._create_table = client.register_script(CREATE_TABLE)
         self._swap_code = client.register_script(SWAP_CODE)
         self._add_device = client.register_script(ADD_DEVICE)
@@ -579,13 +585,15 @@ class RedisStore(Store):
         records = tuple(
             Recorded(expected + i, event, device, at, command) for i, event in enumerate(events, 1)
         )
-        stream = _stream(table_id)
+        encoded = [encode(record) for record in records]
+        if self._listener is not None and records:
+            self._listener.appending(table_id, records, b"\n".join(encoded))  # as published
         with _reachable():
             reply = await self._append(
-                keys=[stream, *_command_maps(table_id), _info(table_id)],
+                keys=[_stream(table_id), *_command_maps(table_id), _info(table_id)],
                 args=[
                     expected, command, at, ACTIVE_EVERY_MS, self.channel(table_id),
-                    COMMANDS_KEPT, COMMANDS_IDLE_MS, *map(encode, records),
+                    COMMANDS_KEPT, COMMANDS_IDLE_MS, *encoded,
                 ],
             )  # fmt: skip
         outcome = reply[0]
@@ -596,6 +604,8 @@ class RedisStore(Store):
             raise Conflict(f"table {table_id} is at {reply[1]}, not {expected}", missed)
         if outcome == b"done":
             return _records(reply[1])
+        if self._listener is not None and records:
+            self._listener.appended(table_id, records)
         if outcome == b"index":  # ``active`` fell behind: a retention sweep's hint only
             with contextlib.suppress(RedisError):
                 await self.redis.zadd(ACTIVE, {table_id: at}, gt=True)
@@ -677,7 +687,7 @@ class RedisStore(Store):
             entries = await self.redis.xrange(DELETIONS, min=b"(" + entry_id)
         return [(found, _field(fields, b"table").decode()) for found, fields in entries]
 
-    def node_of(self, channel: str) -> tuple[str, Callable[[], AbstractConnection]]:
+    def node_of(self, channel: str) -> tuple[str, Connect]:
         """The node that serves ``channel``'s slot: its name, and how to open a connection
         of its own to it (a subscriber holds one for as long as it listens)."""
         client = self.redis
@@ -686,8 +696,7 @@ class RedisStore(Store):
             if node is None:  # no node serves the slot just now: the listener tries again
                 raise redis.ConnectionError(f"no node serves {channel}")
             return node.name, lambda: node.connection_class(**node.connection_kwargs)
-        pool = client.connection_pool
-        return "", lambda: pool.connection_class(**pool.connection_kwargs)
+        return self._node
 
     async def refresh_nodes(self) -> None:
         """Learn the cluster's slots anew (a slot moved); nothing for one Redis."""

@@ -10,7 +10,8 @@ import msgspec
 import pytest
 import redis
 
-from events.events import PointsEntered, Recorded, encode
+from events.events import PointsEntered, Recorded, decode, encode
+from server.stores import redis_listener
 from server.stores import redis_streams as store_redis
 from server.stores.protocols import Conflict, Device, StoreUnavailable, TableGone, TableInfo
 from server.stores.redis_listener import RETRY_MIN
@@ -51,6 +52,56 @@ async def test_redis_subscriber_sees_appends_of_another_process(
         assert_once_in_order(await asyncio.wait_for(subscriber, 5), 0, 4)
     finally:
         await other.close()
+
+
+async def test_redis_own_appends_reach_a_subscriber_without_being_decoded_again(
+    redis_store: RedisStore, redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decoded: list[bytes] = []
+
+    def counted(data: bytes) -> Recorded:
+        decoded.append(data)
+        return decode(data)
+
+    monkeypatch.setattr(redis_listener, "decode", counted)
+    table = new_table()
+    other = RedisStore(redis_server.url)
+    await other.start()
+    try:
+        subscriber = asyncio.create_task(collect(redis_store, table, 0, 6))
+        await asyncio.sleep(0.05)  # followed
+        for n in range(4):  # this process's: heard back from Redis, taken as they were sent
+            await redis_store.append(table, n, points(n))
+        assert decoded == []
+        for n in range(4, 6):  # another process's: decoded as they are heard
+            await other.append(table, n, points(n))
+        assert_once_in_order(await asyncio.wait_for(subscriber, 5), 0, 6)
+        assert len(decoded) == 2
+    finally:
+        await other.close()
+
+
+async def test_redis_subscriber_connection_gone_silent_is_made_anew(
+    redis_store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(redis_listener, "PING_EVERY", 0.05)
+    table = new_table()
+    subscriber = asyncio.create_task(collect(redis_store, table, 0, 2))
+    await asyncio.sleep(0.05)  # followed
+    await redis_store.append(table, 0, points(1))
+    listener = redis_store._listener
+    assert listener is not None
+    (feed,) = listener._feeds.values()
+    silent = feed._transport
+    assert silent is not None
+    silent.pause_reading()  # nothing it says arrives: not even the answer to a PING
+    deadline = time.monotonic() + 5
+    while feed._transport is silent or table not in listener._current:
+        assert time.monotonic() < deadline, "the silent connection was kept"
+        await asyncio.sleep(0.01)
+    assert silent.is_closing()
+    await redis_store.append(table, 1, points(2))
+    assert_once_in_order(await asyncio.wait_for(subscriber, 5), 0, 2)
 
 
 async def test_redis_listener_follows_a_new_table_at_once(redis_store: RedisStore) -> None:
@@ -116,23 +167,26 @@ async def test_redis_store_closes_even_when_a_cancel_is_swallowed(
     table = new_table()
     subscription = redis_store.subscribe(table)
     first = asyncio.ensure_future(anext(subscription))
-    await asyncio.sleep(0.05)  # followed: the listener reads its subscriber connection
-    listener = redis_store._listener
-    assert listener is not None
-    (feed,) = listener._feeds.values()
-    assert feed._connection is not None
+    await asyncio.sleep(0.05)  # followed
+    await redis_store.append(table, 0, points(1))
+    reading = asyncio.Event()
 
-    async def read_response(*args: object, **kwargs: object) -> None:
+    async def read(*args: object, **kwargs: object) -> tuple[Recorded, ...]:
         # A read that loses a cancel landing as it completes (Python 3.11's asyncio.wait_for
         # did, inside redis-py) then blocks on for its whole timeout.
+        reading.set()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.sleep(0.5)
         await asyncio.sleep(30)
+        return ()
 
-    monkeypatch.setattr(feed._connection, "read_response", read_response)
-    await redis_store.append(table, 0, points(1))  # heard by the real read: ours is next
     try:
         assert seqs(await asyncio.wait_for(first, 5)) == [1]
+        monkeypatch.setattr(redis_store, "read", read)
+        listener = redis_store._listener
+        assert listener is not None
+        listener._fill(table)  # as after a gap: the listener reads the table's stream
+        await asyncio.wait_for(reading.wait(), 5)
         start = time.monotonic()
         await asyncio.wait_for(redis_store.close(), 5)
         assert time.monotonic() - start < 1

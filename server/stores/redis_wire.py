@@ -1,0 +1,182 @@
+"""Connections to Redis that the store reads and writes itself: the append script's calls and
+the listener's subscriptions, the two things a server does for every event.
+
+Through redis-py a call paid its whole way to the socket and back — a connection or a
+pipeline from the pool, its retry and timeouts, the command packed in Python, each reply
+read under a timeout of its own, a task woken to read it — more than a fifth of the server's
+time per event (``python -m bench.fanout``). Here redis-py opens the connection (its
+handshake, AUTH, database and TLS as for any of its own), then hands it over (``take``):
+replies go to hiredis as the bytes arrive, in the callback that receives them, and commands
+are packed by hiredis and written straight to the transport.
+
+Redis answers a connection's commands in the order they came, so a ``Wire`` writes every
+call as it is made (those of one turn of the event loop in one write) and hands the replies
+to the calls in that order: a call costs its packing, a share of a write and a future, and
+calls made together share a round trip. A connection that fails fails every call out on it
+with redis-py's ConnectionError — each may have run, as through redis-py — and the next call
+connects anew.
+"""
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import hiredis
+from redis._parsers.base import BaseParser
+from redis.asyncio.client import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import AbstractConnection
+from redis.exceptions import AskError, ClusterDownError, NoScriptError, TryAgainError
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+Connect = Callable[[], AbstractConnection]
+Arg = str | int | float | bytes  # what a command is made of
+Reply = Any  # as redis-py's parser gives it: bytes, int, None, a list, or an error instance
+
+
+class _Replies(asyncio.Protocol):
+    """A taken connection's replies, parsed as they arrive."""
+
+    def __init__(self, reply: Callable[[Reply], None], lost: Callable[[Exception], None]) -> None:
+        self._parser = hiredis.Reader(replyError=BaseParser.parse_error)
+        self.writer: asyncio.StreamWriter | None = None
+        self._reply = reply
+        self._lost = lost
+
+    def data_received(self, data: bytes) -> None:
+        self._parser.feed(data)
+        while (reply := self._parser.gets()) is not False:
+            self._reply(reply)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost(RedisConnectionError(f"the connection to Redis was lost ({exc or 'closed'})"))
+
+
+async def take(
+    connect: Connect, reply: Callable[[Reply], None], lost: Callable[[Exception], None]
+) -> asyncio.Transport:
+    """A connection redis-py opened, taken over: every reply goes to ``reply`` from now on,
+    and ``lost`` hears once that it ended. Raises redis-py's ConnectionError."""
+    connection = connect()
+    await connection.connect()  # type: ignore[no-untyped-call]  # unannotated in redis-py
+    reader, writer = connection._reader, connection._writer
+    assert reader is not None and writer is not None, "connect() opened them"
+    connection._reader = connection._writer = None  # redis-py never touches it again
+    transport: asyncio.Transport = writer.transport  # type: ignore[assignment]
+    protocol = _Replies(reply, lost)
+    protocol.writer = writer  # kept: a StreamWriter let go of closes its transport
+    transport.set_protocol(protocol)
+    if left := bytes(reader._buffer):  # type: ignore[attr-defined]  # arrived before the hand-over
+        protocol.data_received(left)
+    if transport.is_closing():
+        raise RedisConnectionError("the connection to Redis closed as it opened")
+    return transport
+
+
+def command(*args: Arg) -> bytes:
+    """A command as Redis reads it."""
+    return bytes(hiredis.pack_command(args))  # type: ignore[arg-type]  # any length, not one
+
+
+class Wire:
+    """One connection that writes commands as they come and hands the replies back in order."""
+
+    def __init__(self, connect: Connect) -> None:
+        self._connect = connect
+        self._opening = asyncio.Lock()
+        self._transport: asyncio.Transport | None = None  # None: to be connected
+        self._waiting: deque[asyncio.Future[Reply]] = deque()  # in the order written
+        self._out: list[bytes] = []  # to go out at the end of this turn of the event loop
+
+    async def call(self, *args: Arg) -> Reply:
+        """The command's reply; raises its error reply as redis-py would (an instance of
+        ``BaseParser.EXCEPTION_CLASSES``), or ConnectionError when it may not have run."""
+        if self._transport is None:
+            await self._open()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Reply] = loop.create_future()
+        if not self._out:
+            loop.call_soon(self._flush)
+        self._out.append(command(*args))
+        self._waiting.append(done)
+        return await done
+
+    async def close(self) -> None:
+        """Wait for the calls out, then close the connection."""
+        await asyncio.gather(*self._waiting, return_exceptions=True)
+        if self._transport is not None:
+            self._transport.close()
+        self._lost(RedisConnectionError("the wire was closed"))
+
+    async def _open(self) -> None:
+        async with self._opening:
+            if self._transport is None:  # else another call connected meanwhile
+                self._transport = await take(self._connect, self._reply, self._lost)
+
+    def _flush(self) -> None:
+        out, self._out = self._out, []
+        if out and self._transport is not None:  # else lost meanwhile, with its calls
+            self._transport.write(b"".join(out))
+
+    def _reply(self, reply: Reply) -> None:
+        if not self._waiting:  # no call of ours asked for it: the connection is not ours
+            assert self._transport is not None
+            self._transport.abort()
+            return
+        done = self._waiting.popleft()
+        if done.cancelled():  # its caller is gone; what Redis did stands
+            return
+        if isinstance(reply, Exception):
+            done.set_exception(reply)
+        else:
+            done.set_result(reply)
+
+    def _lost(self, error: Exception) -> None:
+        self._transport = None
+        waiting, self._waiting, self._out = self._waiting, deque(), []
+        for done in waiting:
+            if not done.done():
+                done.set_exception(error)
+
+
+class ScriptCalls:
+    """Run the Lua ``script`` as redis-py's call would, on a wire to the node of its first key.
+
+    A script the Redis does not know (it restarted) is loaded on that wire and called again;
+    a cluster's call whose slot moved (MOVED, ASK) or cannot be served just now (TRYAGAIN,
+    CLUSTERDOWN) is made again by redis-py's cluster client, which follows the slot. Redis
+    ran none of those.
+    """
+
+    def __init__(
+        self,
+        client: Redis | RedisCluster,
+        script: str,
+        node_of: Callable[[str], tuple[str, Connect]],
+    ) -> None:
+        self._text = script
+        self._script = client.register_script(script)
+        self._node_of = node_of
+        self._wires: dict[str, Wire] = {}  # by node name
+
+    async def __call__(self, keys: Sequence[str], args: Sequence[Arg]) -> Reply:
+        """The script's reply; raises what running it through redis-py would raise."""
+        name, connect = self._node_of(keys[0])
+        wire = self._wires.get(name)
+        if wire is None:
+            wire = self._wires[name] = Wire(connect)
+        call = ("EVALSHA", self._script.sha, len(keys), *keys, *args)
+        try:
+            try:
+                return await wire.call(*call)
+            except NoScriptError:
+                await wire.call("SCRIPT", "LOAD", self._text)
+                return await wire.call(*call)
+        except (AskError, TryAgainError, ClusterDownError):
+            return await self._script(keys=keys, args=args)
+
+    async def close(self) -> None:
+        """Wait for the calls already made; close the wires."""
+        for wire in self._wires.values():
+            await wire.close()
