@@ -11,15 +11,18 @@ before.
 
 It also lets the app write a frame straight to the socket (``send_now``, offered in the
 scope's extensions as ``SEND_NOW``): a phone's frame then goes out in the call that made it,
-not in a task woken for it per phone, which cost more than the rest of a change's fan-out.
+not in a task woken for it per phone, which cost more than the rest of a change's fan-out;
+and the frame's bytes are made once for all the phones that get it (``serialized``).
 """
 
+import functools
 from typing import Any
 
 from uvicorn._types import ASGIReceiveEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
+from websockets.protocol import State
 
 SEND_NOW = "tilestream.send_now"  # the scope's extension: {"send": WebSocketProtocol.send_now}
 
@@ -64,14 +67,18 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             or self.close_sent
             or not self.handshake_complete
             or self.initial_response is not None
+            or self.conn.state is not State.OPEN
+            or self.conn.extensions  # none is ever agreed (no compression): frames as made
         ):
             return False
-        try:
-            if isinstance(frame, str):
-                self.conn.send_text(frame.encode())
-            else:
-                self.conn.send_binary(frame)
-        except InvalidState:  # the phone's close arrived: the queued path reports it
-            return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.write(b"".join((*self.conn.data_to_send(), serialized(frame))))
         return True
+
+
+@functools.lru_cache(maxsize=8)
+def serialized(frame: str | bytes) -> bytes:
+    """``frame`` as a server sends it, made once for every phone it goes to: a table's change
+    goes to all the phones of an audience in a row. Text for a str, binary for bytes."""
+    if isinstance(frame, str):
+        return Frame(Opcode.TEXT, frame.encode()).serialize(mask=False, extensions=[])
+    return Frame(Opcode.BINARY, frame).serialize(mask=False, extensions=[])

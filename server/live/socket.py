@@ -59,8 +59,11 @@ async def websocket(ws: WebSocket) -> None:
     try:
         while not writer.done():
             try:
-                async with asyncio.timeout_at(None if joined else hello_by):
+                if joined:  # no deadline: not even an idle one for every message
                     text = await _receive(ws)
+                else:
+                    async with asyncio.timeout_at(hello_by):
+                        text = await _receive(ws)
             except TimeoutError:  # a socket that never joins only holds a connection
                 ws.state.logbook.count("hello_timeout")  # a log label, not a refusal
                 writer.cancel()

@@ -8,7 +8,7 @@ from msgspec.structs import replace
 
 from events.events import Recorded
 from rules.table.reducer import evolve
-from rules.table.state import Game, State
+from rules.table.state import Game, Notice, Seating, State
 from rules.table.views import Audience, SheetView, TableView, for_seat, view
 from server.live.sheets import Frame, SheetDiffs, Version
 
@@ -38,6 +38,7 @@ class Live:
         # once for every audience, and kept while the game itself does not change.
         self._sheets: dict[int | None, SheetView] = {}
         self._sheets_at: tuple[int, Game | None] = (-1, None)
+        self._outside: dict[Audience, tuple[Seating, tuple[Notice, ...], TableView]] = {}
 
     def fold(self, records: tuple[Recorded, ...]) -> None:
         for record in records:
@@ -74,10 +75,18 @@ class Live:
         tile tracking and board rows included, on every call).
         """
         seen_by, seat = key
-        table = view(replace(self.state, game=None), seen_by)  # all but the sheet
-        if seen_by == "waiting" or self.state.game is None:
-            return table
-        return replace(table, sheet=self._sheet(seat))
+        state = self.state
+        # All but the sheet, made of the seating and the warnings outside a game alone: kept
+        # while those stay the same, so the change does not compare it anew.
+        made = self._outside.get(seen_by)
+        if made is None or made[0] is not state.seating or made[1] is not state.warnings:
+            table = view(replace(state, game=None), seen_by)
+            self._outside[seen_by] = (state.seating, state.warnings, table)
+        else:
+            table = made[2]
+        if seen_by == "waiting" or state.game is None:
+            return replace(table, seq=state.seq)
+        return replace(table, seq=state.seq, sheet=self._sheet(seat))
 
     def _sheet(self, seat: int | None) -> SheetView:
         state, game = self.state, self.state.game

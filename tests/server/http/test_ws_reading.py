@@ -1,5 +1,6 @@
 """The websocket protocol on a real uvicorn and socket: reading goes on for the message the
-app waits for, and pauses while messages pile up behind a busy app."""
+app waits for, and pauses while messages pile up behind a busy app; a frame written at once
+to several phones is made once and reaches each whole."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -13,7 +14,7 @@ from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
 
 from server.cli.main import listen
-from server.http.ws_reading import WebSocketProtocol
+from server.http.ws_reading import SEND_NOW, WebSocketProtocol, serialized
 
 
 class Counted(WebSocketProtocol):
@@ -42,12 +43,29 @@ async def echo(ws: WebSocket) -> None:
         await ws.send_text(text)
 
 
+PHONES: list[WebSocket] = []
+SHARED_TEXT = "é" * 200  # one object, sent to every phone
+SHARED_STATE = bytes(range(256)) * 4  # as a gzipped state goes: binary
+
+
+async def fan(ws: WebSocket) -> None:
+    """Each phone's ``go`` sends the shared frames to every phone, straight to its socket."""
+    await ws.accept()
+    PHONES.append(ws)
+    while True:
+        if await ws.receive_text() == "go":
+            for phone in PHONES:
+                send_now = phone.scope["extensions"][SEND_NOW]["send"]
+                assert send_now(SHARED_TEXT) and send_now(SHARED_STATE)
+
+
 @pytest.fixture
 async def port() -> AsyncIterator[int]:
     """A uvicorn serving ``echo`` with the counted protocol, on a port of its own."""
     Counted.pauses = 0
     listener = listen("127.0.0.1", 0)
-    app = Starlette(routes=[WebSocketRoute("/ws", echo)])
+    PHONES.clear()
+    app = Starlette(routes=[WebSocketRoute("/ws", echo), WebSocketRoute("/fan", fan)])
     config = uvicorn.Config(app, ws=Counted, lifespan="off", log_level="warning")
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve(sockets=[listener]))
@@ -76,3 +94,25 @@ async def test_messages_behind_a_busy_app_pause_reading_and_all_arrive_in_order(
             await phone.send(text)
         assert [await phone.recv() for _ in range(31)] == ["busy", *sent]
     assert Counted.pauses >= 1
+
+
+async def test_a_frame_sent_to_several_phones_at_once_is_made_once_and_reaches_each(
+    port: int,
+) -> None:
+    serialized.cache_clear()
+    # No compression offered: the server agrees to none (``tilestream serve``), and a frame
+    # made once is sent as it is only then.
+    async with (
+        connect(f"ws://127.0.0.1:{port}/fan", compression=None) as one,
+        connect(f"ws://127.0.0.1:{port}/fan", compression=None) as two,
+        connect(f"ws://127.0.0.1:{port}/fan", compression=None) as three,
+    ):
+        phones = (one, two, three)
+        while len(PHONES) < 3:
+            await asyncio.sleep(0.01)
+        await one.send("go")
+        for phone in phones:
+            assert await phone.recv() == SHARED_TEXT
+            assert await phone.recv() == SHARED_STATE
+    made = serialized.cache_info()
+    assert (made.misses, made.hits) == (2, 4)
