@@ -21,6 +21,7 @@ the others wait in ``Tables.waiting``. Median and p99 of a request, and the rati
 import asyncio
 import gc
 import multiprocessing
+import random
 import resource
 import statistics
 import tempfile
@@ -28,8 +29,11 @@ import time
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from uuid import uuid4
 
-from bench.replay import make_game
+from msgspec.structs import replace
+
+from bench.replay import SEED, make_game
 from events import commands as c
 from events.events import Mode, Recorded, decode, encode
 from server.stores.sqlite import SqliteStore
@@ -39,6 +43,18 @@ from server.tables.live import Live
 SIZES = (60, 500, 2_000)
 COPIES = 20  # tables held at once for the RSS figure
 REQUESTS = 2_000
+START_MS = 1_764_000_000_000  # an evening in 2025, ms since the epoch
+
+
+def served(log: list[Recorded]) -> list[Recorded]:
+    """A log as a server writes it: each event with the device that sent it (one of four
+    phones), the phone's command id and the server's time — what ``make_game`` leaves out."""
+    rng = random.Random(SEED)
+    phones = [f"{rng.getrandbits(48):012x}" for _ in range(4)]  # secrets.token_hex(6)'s shape
+    return [
+        replace(r, device=phones[r.seq % 4], at=START_MS + 20_000 * r.seq, command=str(uuid4()))
+        for r in log
+    ]
 
 
 def decoded(encoded: list[bytes]) -> tuple[Recorded, ...]:
@@ -63,7 +79,7 @@ def rss_kib() -> int:
 
 def memory(events: int) -> tuple[float, float, float]:
     """KiB of one held table by tracemalloc, KiB per table by RSS, KiB of its events."""
-    encoded = [encode(r) for r in make_game(events)]
+    encoded = [encode(r) for r in served(make_game(events))]
     gc.collect()
     tracemalloc.start()
     one = hold(decoded(encoded))  # its events included: the table holds them

@@ -9,6 +9,7 @@ again every standing event recorded after it, so the state always equals the fol
 log without the undone lines.
 """
 
+import sys
 from collections.abc import Iterable
 from typing import assert_never
 
@@ -83,6 +84,7 @@ def replay(log: Iterable[Recorded], state: State | None = None) -> State:
 
 def evolve(state: State, recorded: Recorded) -> State:
     """The state after one recorded event."""
+    recorded = standing(recorded)
     event = recorded.event
     match event:
         case (
@@ -220,6 +222,16 @@ def _recent_after_undo(state: State, steps: Step | None) -> tuple[Game, ...]:
         if stood is steps:
             return state.recent[at + 1 :]
     return ()
+
+
+def standing(recorded: Recorded) -> Recorded:
+    """``recorded`` as the state keeps it: without its command id, which nothing folded
+    reads (the log answers a retry), and with its device's id the same object as the
+    table's other events': a long game's steps hold thousands of them (bench.held)."""
+    device = sys.intern(recorded.device)
+    if recorded.command or device is not recorded.device:
+        return replace(recorded, device=device, command="")
+    return recorded
 
 
 def _step(state: State, recorded: Recorded) -> Step:

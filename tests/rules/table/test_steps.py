@@ -191,3 +191,17 @@ def test_undoing_the_latest_lines_folds_no_event_again(undos: int) -> None:
             assert [type(u.event) for u in undone] == [LineUndone]
     assert folded == []
     assert state.game == expected.game
+
+
+def test_a_standing_event_keeps_no_command_id_and_shares_its_devices_id() -> None:
+    # Each event's device id an object of its own, as each decoded from the log is.
+    log = [
+        Recorded(r.seq, r.event, "".join(["phone-", str(r.seq % 4)]), r.at, f"command-{r.seq}")
+        for r in make_game(120)
+    ]
+    state = replay(log)
+    steps = list(_chain(state))
+    assert steps and all(s.recorded.command == "" for s in steps)
+    devices = {s.recorded.device: s.recorded.device for s in steps}
+    assert all(s.recorded.device is devices[s.recorded.device] for s in steps)
+    assert state == replay([Recorded(r.seq, r.event, r.device, r.at) for r in log])
