@@ -13,8 +13,9 @@ Redis answers a connection's commands in the order they came, so a ``Wire`` writ
 call as it is made (those of one turn of the event loop in one write) and hands the replies
 to the calls in that order: a call costs its packing, a share of a write and a future, and
 calls made together share a round trip. A connection that fails fails every call out on it
-with redis-py's ConnectionError — each may have run, as through redis-py — and the next call
-connects anew.
+with redis-py's ConnectionError, and one that answers nothing for ``SILENCE`` (a paused Redis)
+with its TimeoutError — each may have run, as through redis-py — and the next call connects
+anew. One timer looks at a wire's calls every ``SILENCE`` / 2, not a timeout per call.
 """
 
 import asyncio
@@ -29,9 +30,11 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import AskError, ClusterDownError, NoScriptError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 Connect = Callable[[], AbstractConnection]
 Arg = str | int | float | bytes  # what a command is made of
+SILENCE = 5.0  # seconds within which a connection that answers nothing is given up (redis-py's)
 Reply = Any  # as redis-py's parser gives it: bytes, int, None, a list, or an error instance
 
 
@@ -88,10 +91,14 @@ class Wire:
         self._transport: asyncio.Transport | None = None  # None: to be connected
         self._waiting: deque[asyncio.Future[Reply]] = deque()  # in the order written
         self._out: list[bytes] = []  # to go out at the end of this turn of the event loop
+        self._watch: asyncio.TimerHandle | None = None  # looks every SILENCE / 2 while calls wait
+        self._oldest: asyncio.Future[Reply] | None = None  # the oldest call at the last look
+        self._silent = False  # the connection was given up for not answering
 
     async def call(self, *args: Arg) -> Reply:
         """The command's reply; raises its error reply as redis-py would (an instance of
-        ``BaseParser.EXCEPTION_CLASSES``), or ConnectionError when it may not have run."""
+        ``BaseParser.EXCEPTION_CLASSES``), or ConnectionError or TimeoutError when it may not
+        have run."""
         if self._transport is None:
             await self._open()
         loop = asyncio.get_running_loop()
@@ -100,11 +107,15 @@ class Wire:
             loop.call_soon(self._flush)
         self._out.append(command(*args))
         self._waiting.append(done)
+        if self._watch is None:
+            self._watch = loop.call_later(SILENCE / 2, self._look)
         return await done
 
     async def close(self) -> None:
         """Wait for the calls out, then close the connection."""
         await asyncio.gather(*self._waiting, return_exceptions=True)
+        if self._watch is not None:
+            self._watch.cancel()
         if self._transport is not None:
             self._transport.close()
         self._lost(RedisConnectionError("the wire was closed"))
@@ -132,7 +143,25 @@ class Wire:
         else:
             done.set_result(reply)
 
+    def _look(self) -> None:
+        """A look at the calls out, one timer for all of them rather than a timeout each: a
+        connection that answered nothing since the last look while a call waited through it
+        is given up (a paused or unreachable Redis), failing its calls."""
+        self._watch = None
+        if not self._waiting:
+            self._oldest = None
+            return
+        if self._waiting[0] is self._oldest and self._transport is not None:
+            self._silent = True
+            self._transport.abort()  # every call out on it fails, as told in ``_lost``
+            return
+        self._oldest = self._waiting[0]
+        self._watch = asyncio.get_running_loop().call_later(SILENCE / 2, self._look)
+
     def _lost(self, error: Exception) -> None:
+        if self._silent:
+            error = RedisTimeoutError(f"Redis answered nothing for {SILENCE:g} s and more")
+            self._silent = False
         self._transport = None
         waiting, self._waiting, self._out = self._waiting, deque(), []
         for done in waiting:
@@ -159,13 +188,12 @@ class ScriptCalls:
         self._script = client.register_script(script)
         self._node_of = node_of
         self._wires: dict[str, Wire] = {}  # by node name
+        self._one: Wire | None = None  # a single Redis's: every key's node
+        self._single = not isinstance(client, RedisCluster)
 
     async def __call__(self, keys: Sequence[str], args: Sequence[Arg]) -> Reply:
         """The script's reply; raises what running it through redis-py would raise."""
-        name, connect = self._node_of(keys[0])
-        wire = self._wires.get(name)
-        if wire is None:
-            wire = self._wires[name] = Wire(connect)
+        wire = self._one or self._wire(keys[0])
         call = ("EVALSHA", self._script.sha, len(keys), *keys, *args)
         try:
             try:
@@ -175,6 +203,15 @@ class ScriptCalls:
                 return await wire.call(*call)
         except (AskError, TryAgainError, ClusterDownError):
             return await self._script(keys=keys, args=args)
+
+    def _wire(self, key: str) -> Wire:
+        name, connect = self._node_of(key)
+        wire = self._wires.get(name)
+        if wire is None:
+            wire = self._wires[name] = Wire(connect)
+        if self._single:
+            self._one = wire
+        return wire
 
     async def close(self) -> None:
         """Wait for the calls already made; close the wires."""

@@ -137,6 +137,17 @@ class RedisServer:
             self._process.wait()
         self._process = None
 
+    def pause(self) -> None:
+        """Stop the process where it stands (SIGSTOP): its sockets stay open, it answers
+        nothing, as a hung or unreachable Redis."""
+        assert self._process is not None, "not running"
+        self._process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """Let a paused process go on (SIGCONT)."""
+        assert self._process is not None, "not running"
+        self._process.send_signal(signal.SIGCONT)
+
     def restart(self, *, kill: bool = False) -> None:
         """Stop and start again on the same port with the same data."""
         self.stop(kill=kill)

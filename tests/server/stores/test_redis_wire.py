@@ -1,8 +1,10 @@
 """A script's calls on wires of their own to a real Redis (and a real Redis Cluster): each
 written as it is made, those of one turn of the event loop in one write, and each call gets
-its own reply or error, in the order Redis answered them."""
+its own reply or error, in the order Redis answered them; a Redis that stops answering fails
+the calls out within the silence a wire allows."""
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -11,7 +13,9 @@ import redis.asyncio as redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from server.stores import redis_wire
 from server.stores.redis_wire import Connect, ScriptCalls, Wire
 from tests.server.redis_server import RedisClusterServers, RedisServer
 
@@ -143,6 +147,37 @@ async def test_a_broken_connection_fails_every_call_of_it_and_the_next_call_reco
         assert await calls(["count"], ["d"]) == [b"d", 2]  # fsynced: the count survived
         await calls.close()
     finally:
+        await client.aclose()
+        server.stop()
+
+
+@pytest.mark.redis  # a redis-server of its own
+async def test_a_redis_that_stops_answering_fails_the_calls_within_the_silence_allowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(redis_wire, "SILENCE", 0.4)
+    server = RedisServer(tmp_path)
+    server.start()
+    client = redis.Redis.from_url(server.url)
+    paused = False
+    try:
+        wire = Wire(connect(client))
+        assert await wire.call("INCR", "count") == 1
+        server.pause()
+        paused = True
+        start = time.monotonic()
+        failed = await asyncio.gather(
+            wire.call("INCR", "count"), wire.call("INCR", "count"), return_exceptions=True
+        )
+        assert all(isinstance(error, RedisTimeoutError) for error in failed), failed
+        assert time.monotonic() - start < 2 * redis_wire.SILENCE
+        server.resume()
+        paused = False
+        assert int(await wire.call("INCR", "count")) >= 2  # connected anew; the others may have run
+        await wire.close()
+    finally:
+        if paused:
+            server.resume()
         await client.aclose()
         server.stop()
 
