@@ -76,12 +76,12 @@ class Edition(msgspec.Struct, frozen=True, dict=True, cache_hash=True):
             raise GameError(f"{self.name} has no board", code=codebook.NO_BOARD, edition=self.code)
         return self.layout
 
-    @property
+    @cached_property
     def total_tiles(self) -> int:
         """Tiles in the bag at the start, blanks included."""
         return sum(k.count for k in self.kinds) + self.blanks
 
-    @property
+    @cached_property
     def total_points(self) -> int:
         """The value of all lettered tiles together."""
         return sum(k.value * k.count for k in self.kinds)

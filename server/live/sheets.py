@@ -31,6 +31,7 @@ from server.live.messages import ChangeMessage, Path, Splice, StateMessage, enco
 GZIP_OVER = 4 * 1024  # bytes of a state message: smaller ones go as text, as they are
 GZIP_LEVEL = 6  # once per key and seq, so the smaller frame is worth the time
 _SEQS = {("seq",), ("sheet", "seq")}  # where a view says its seq
+_SCALARS = frozenset({int, bool, str, float, type(None)})
 _SHEET_FIELDS = SheetView.__struct_fields__
 
 #: A websocket frame as the hub queues it: text, or a compressed state as binary.
@@ -65,7 +66,10 @@ class SheetDiffs:
             or last[2] != path
         ):
             found = Diff()
-            _fields(replace(old, room=None), replace(new, room=None), path, found, None)
+            if old.room is None and new.room is None:  # no room: nothing to take out
+                _fields(old, new, path, found, None)
+            else:
+                _fields(replace(old, room=None), replace(new, room=None), path, found, None)
             last = self._last = (old, new, path, found)
         out.sets += last[3].sets
         out.splices += last[3].splices
@@ -92,7 +96,10 @@ def _compare(old: Any, new: Any, path: Path, out: Diff, sheets: SheetDiffs | Non
     if old is new:
         return
     kind = type(new)
-    if type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
+    if kind in _SCALARS:  # most of what changes: a count, a seq, a seat
+        if old != new:
+            out.sets.append((path, new))
+    elif type(old) is kind and isinstance(new, msgspec.Struct) and _by_field(kind):
         if sheets is not None and isinstance(new, SheetView):
             sheets.compare(old, new, path, out)
         else:
