@@ -59,7 +59,7 @@ async def websocket(ws: WebSocket) -> None:
     try:
         while not writer.done():
             try:
-                if joined:  # no deadline: not even an idle one for every message
+                if joined:  # no deadline, and no Timeout made for every message
                     text = await _receive(ws)
                 else:
                     async with asyncio.timeout_at(hello_by):
