@@ -49,8 +49,12 @@ class _Replies(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self._parser.feed(data)
-        while (reply := self._parser.gets()) is not False:
-            self._reply(reply)
+        try:
+            while (reply := self._parser.gets()) is not False:
+                self._reply(reply)
+        except hiredis.ProtocolError:  # no Redis speaks so: the calls out fail, as on a loss
+            assert self.writer is not None
+            self.writer.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost(RedisConnectionError(f"the connection to Redis was lost ({exc or 'closed'})"))

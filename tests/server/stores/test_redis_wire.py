@@ -182,6 +182,23 @@ async def test_a_redis_that_stops_answering_fails_the_calls_within_the_silence_a
         server.stop()
 
 
+async def test_a_reply_no_redis_would_send_fails_the_calls_and_is_no_crash(
+    client: redis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    wire = Wire(connect(client))
+    assert await wire.call("INCR", "count") == 1
+    transport = wire._transport
+    assert transport is not None
+    waiting = [asyncio.ensure_future(wire.call("INCR", "count")) for _ in range(2)]
+    await asyncio.sleep(0)  # written
+    transport.get_protocol().data_received(b"?what\r\n")  # as if it came before their replies
+    failed = await asyncio.gather(*waiting, return_exceptions=True)
+    assert all(isinstance(error, RedisConnectionError) for error in failed), failed
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+    assert int(await wire.call("INCR", "count")) >= 2  # connected anew
+    await wire.close()
+
+
 async def test_calls_on_a_cluster_go_to_the_shard_of_their_keys(
     redis_cluster: RedisClusterServers,
 ) -> None:
