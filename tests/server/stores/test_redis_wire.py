@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis.asyncio as redis
@@ -199,47 +200,39 @@ async def test_a_reply_no_redis_would_send_fails_the_calls_and_is_no_crash(
     await wire.close()
 
 
+@pytest.fixture
+async def cluster(redis_cluster: RedisClusterServers) -> AsyncIterator[RedisCluster]:
+    """A client of the test's Redis Cluster, emptied, that knows its slots."""
+    client = RedisCluster.from_url(redis_cluster.empty().replace("redis+cluster://", "redis://"))
+    await client.initialize()
+    yield client
+    await client.aclose()
+
+
+def on(node: Any) -> tuple[str, Connect]:
+    """A cluster node's name, and how to connect to it."""
+    return node.name, lambda: node.connection_class(**node.connection_kwargs)
+
+
 async def test_calls_on_a_cluster_go_to_the_shard_of_their_keys(
-    redis_cluster: RedisClusterServers,
+    cluster: RedisCluster, redis_cluster: RedisClusterServers
 ) -> None:
-    url = redis_cluster.empty().replace("redis+cluster://", "redis://")
-    client = RedisCluster.from_url(url)
-    try:
-        await client.initialize()
-
-        def node_of(key: str) -> tuple[str, Connect]:
-            node = client.get_node_from_key(key)
-            assert node is not None
-            return node.name, lambda: node.connection_class(**node.connection_kwargs)
-
-        calls = ScriptCalls(client, SCRIPT, node_of)
-        keys = [f"count:{{{n}}}" for n in range(12)]  # slots on every node
-        assert len({redis_cluster.holder(key) for key in keys}) == 3
-        replies = await asyncio.gather(*(calls([key], [key]) for key in keys * 2))
-        counts = {key.encode(): sorted(n for k, n in replies if k == key.encode()) for key in keys}
-        assert counts == {key.encode(): [1, 2] for key in keys}
-        assert len(calls._wires) == 3  # a wire to each node
-        await calls.close()
-    finally:
-        await client.aclose()
+    calls = ScriptCalls(cluster, SCRIPT, lambda key: on(cluster.get_node_from_key(key)))
+    keys = [f"count:{{{n}}}" for n in range(12)]  # slots on every node
+    assert len({redis_cluster.holder(key) for key in keys}) == 3
+    replies = await asyncio.gather(*(calls([key], [key]) for key in keys * 2))
+    counts = {key.encode(): sorted(n for k, n in replies if k == key.encode()) for key in keys}
+    assert counts == {key.encode(): [1, 2] for key in keys}
+    assert len(calls._wires) == 3  # a wire to each node
+    await calls.close()
 
 
 async def test_a_call_sent_to_a_node_without_its_slot_is_made_where_the_slot_is(
-    redis_cluster: RedisClusterServers,
+    cluster: RedisCluster,
 ) -> None:
-    url = redis_cluster.empty().replace("redis+cluster://", "redis://")
-    client = RedisCluster.from_url(url)
-    try:
-        await client.initialize()
-        node = client.get_primaries()[0]
-
-        def one_node(key: str) -> tuple[str, Connect]:  # wrong for two keys in three: MOVED
-            return node.name, lambda: node.connection_class(**node.connection_kwargs)
-
-        calls = ScriptCalls(client, SCRIPT, one_node)
-        keys = [f"count:{{{n}}}" for n in range(12)]
-        replies = await asyncio.gather(*(calls([key], [key]) for key in keys))
-        assert replies == [[key.encode(), 1] for key in keys]
-        await calls.close()
-    finally:
-        await client.aclose()
+    first = on(cluster.get_primaries()[0])
+    calls = ScriptCalls(cluster, SCRIPT, lambda key: first)  # wrong for two keys in three
+    keys = [f"count:{{{n}}}" for n in range(12)]
+    replies = await asyncio.gather(*(calls([key], [key]) for key in keys))
+    assert replies == [[key.encode(), 1] for key in keys]  # MOVED: made again where it is
+    await calls.close()
