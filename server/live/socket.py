@@ -59,11 +59,9 @@ async def websocket(ws: WebSocket) -> None:
     try:
         while not writer.done():
             try:
-                if joined:  # no deadline, and no Timeout made for every message
+                # Joined: no deadline, and no Timeout made for every message.
+                async with contextlib.nullcontext() if joined else asyncio.timeout_at(hello_by):
                     text = await _receive(ws)
-                else:
-                    async with asyncio.timeout_at(hello_by):
-                        text = await _receive(ws)
             except TimeoutError:  # a socket that never joins only holds a connection
                 ws.state.logbook.count("hello_timeout")  # a log label, not a refusal
                 writer.cancel()

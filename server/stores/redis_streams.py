@@ -54,7 +54,6 @@ from typing import Any
 import msgspec
 import redis.asyncio as redis
 from redis.asyncio.cluster import RedisCluster
-from redis.asyncio.connection import AbstractConnection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import (
@@ -266,10 +265,6 @@ def _reachable() -> Iterator[None]:
         raise
 
 
-def _no_node() -> AbstractConnection:
-    raise RuntimeError("start() the store first")
-
-
 def _field(fields: Any, name: bytes) -> Any:
     """An entry's field; fields come as a dict or a flat list. Raises KeyError."""
     if isinstance(fields, dict):
@@ -305,7 +300,6 @@ class RedisStore(Store):
         self._redis: redis.Redis | RedisCluster | None = None
         self._listener: Listener | None = None
         self._db = 0
-        self._node: tuple[str, Connect] = ("", _no_node)  # a single Redis: its only node
 
     async def start(self) -> None:
         # One retry: a pooled connection that Redis closed (a restart) fails on first use.
@@ -323,7 +317,6 @@ class RedisStore(Store):
             )
             self._db = int(pool.connection_kwargs.get("db") or 0)
             client = redis.Redis.from_pool(pool)  # owns the pool: aclose() closes it
-            self._node = "", lambda: pool.connection_class(**pool.connection_kwargs)
         self._redis = client
         self._append = ScriptCalls(client, APPEND, self.node_of)
         self._create_table = client.register_script(CREATE_TABLE)
@@ -696,7 +689,8 @@ class RedisStore(Store):
             if node is None:  # no node serves the slot just now: the listener tries again
                 raise redis.ConnectionError(f"no node serves {channel}")
             return node.name, lambda: node.connection_class(**node.connection_kwargs)
-        return self._node
+        pool = client.connection_pool
+        return "", lambda: pool.connection_class(**pool.connection_kwargs)
 
     async def refresh_nodes(self) -> None:
         """Learn the cluster's slots anew (a slot moved); nothing for one Redis."""

@@ -41,9 +41,14 @@ Reply = Any  # as redis-py's parser gives it: bytes, int, None, a list, or an er
 class _Replies(asyncio.Protocol):
     """A taken connection's replies, parsed as they arrive."""
 
-    def __init__(self, reply: Callable[[Reply], None], lost: Callable[[Exception], None]) -> None:
+    def __init__(
+        self,
+        writer: asyncio.StreamWriter,
+        reply: Callable[[Reply], None],
+        lost: Callable[[Exception], None],
+    ) -> None:
         self._parser = hiredis.Reader(replyError=BaseParser.parse_error)
-        self.writer: asyncio.StreamWriter | None = None
+        self._writer = writer  # kept: a StreamWriter let go of closes its transport
         self._reply = reply
         self._lost = lost
 
@@ -53,8 +58,7 @@ class _Replies(asyncio.Protocol):
             while (reply := self._parser.gets()) is not False:
                 self._reply(reply)
         except hiredis.ProtocolError:  # no Redis speaks so: the calls out fail, as on a loss
-            assert self.writer is not None
-            self.writer.transport.abort()
+            self._writer.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost(RedisConnectionError(f"the connection to Redis was lost ({exc or 'closed'})"))
@@ -71,8 +75,7 @@ async def take(
     assert reader is not None and writer is not None, "connect() opened them"
     connection._reader = connection._writer = None  # redis-py never touches it again
     transport: asyncio.Transport = writer.transport  # type: ignore[assignment]
-    protocol = _Replies(reply, lost)
-    protocol.writer = writer  # kept: a StreamWriter let go of closes its transport
+    protocol = _Replies(writer, reply, lost)
     transport.set_protocol(protocol)
     if left := bytes(reader._buffer):  # type: ignore[attr-defined]  # arrived before the hand-over
         protocol.data_received(left)
@@ -192,12 +195,13 @@ class ScriptCalls:
         self._script = client.register_script(script)
         self._node_of = node_of
         self._wires: dict[str, Wire] = {}  # by node name
-        self._one: Wire | None = None  # a single Redis's: every key's node
-        self._single = not isinstance(client, RedisCluster)
 
     async def __call__(self, keys: Sequence[str], args: Sequence[Arg]) -> Reply:
         """The script's reply; raises what running it through redis-py would raise."""
-        wire = self._one or self._wire(keys[0])
+        name, connect = self._node_of(keys[0])
+        wire = self._wires.get(name)
+        if wire is None:
+            wire = self._wires[name] = Wire(connect)
         call = ("EVALSHA", self._script.sha, len(keys), *keys, *args)
         try:
             try:
@@ -207,15 +211,6 @@ class ScriptCalls:
                 return await wire.call(*call)
         except (AskError, TryAgainError, ClusterDownError):
             return await self._script(keys=keys, args=args)
-
-    def _wire(self, key: str) -> Wire:
-        name, connect = self._node_of(key)
-        wire = self._wires.get(name)
-        if wire is None:
-            wire = self._wires[name] = Wire(connect)
-        if self._single:
-            self._one = wire
-        return wire
 
     async def close(self) -> None:
         """Wait for the calls already made; close the wires."""
