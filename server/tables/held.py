@@ -188,8 +188,9 @@ class Held:
         async with live.lock:
             current = not self.store.shared or self.store.follows(table_id)
             for attempt in range(APPEND_TRIES):
-                if command_id and command_id in live.commands:
-                    return live.state, live.commands[command_id]  # a retry: as the first time
+                retried = live.commands.seq(command_id) if command_id else None
+                if retried is not None:
+                    return live.state, retried  # a retry: as the first time
                 at = self.clock()
                 try:
                     events, by = deciding(live.state)

@@ -11,10 +11,7 @@ from rules.table.reducer import evolve
 from rules.table.state import Game, Notice, Seating, State
 from rules.table.views import Audience, SheetView, TableView, for_seat, view
 from server.live.sheets import Frame, SheetDiffs, Version
-
-# A held table answers a retry of its last 500 to 1,000 commands without the store (a phone
-# resends within minutes); older ids would hold a long game's every command in memory.
-COMMANDS_HELD = 500
+from server.tables.retries import Retries
 
 ViewKey = tuple[Audience, int | None]
 
@@ -30,7 +27,7 @@ class Live:
 
     def __init__(self) -> None:
         self.state = State()
-        self.commands: dict[str, int] = {}  # the last commands' ids → the last seq each recorded
+        self.commands = Retries()
         self.lock = asyncio.Lock()
         self._versions: dict[ViewKey, Version] = {}  # each key's newest view
         self._sheet_diffs = SheetDiffs()  # a change's sheet part, worked out once for every key
@@ -45,9 +42,7 @@ class Live:
             if record.seq == self.state.seq + 1:
                 self.state = evolve(self.state, record)
                 if record.command:
-                    self.commands[record.command] = record.seq
-                    if len(self.commands) > 2 * COMMANDS_HELD:  # the older half goes
-                        self.commands = dict(list(self.commands.items())[COMMANDS_HELD:])
+                    self.commands.add(record.command, record.seq)
 
     def key(self, seen_by: Audience = "member", seat: int | None = None) -> ViewKey:
         """Which view ``seen_by`` at ``seat`` gets: the seat counts only where the game keeps

@@ -16,7 +16,7 @@ from rules.table.views import view
 from server.jobs.move_timer import MoveTimer
 from server.stores.protocols import Device, Store, TableInfo
 from server.stores.sqlite import SqliteStore
-from server.tables import live as held_live
+from server.tables import retries
 from server.tables.commands import Tables
 from server.tables.held import HELD_MAX
 from tests.server.serving import opened
@@ -159,11 +159,12 @@ async def eight_thousand_timed_games(store: Store) -> None:
 async def test_a_held_table_remembers_the_ids_of_its_last_commands_only(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(held_live, "COMMANDS_HELD", 3)
+    monkeypatch.setattr(retries, "HELD", 5)
     tables = Tables(store)
     table, host = await a_game(tables, turns=10)  # "start" (seq 1), turn-0 … turn-9 (2 … 11)
     live = await tables.live(table.id)
-    assert list(live.commands) == [f"turn-{n}" for n in range(5, 10)]  # 7 held at most
+    held = {f"turn-{n}": live.commands.seq(f"turn-{n}") for n in range(10)}
+    assert held == {f"turn-{n}": n + 2 if n >= 5 else None for n in range(10)}
     retried = c.EnterPoints(19, turn=c.Turn(1, 1, 4))
     assert await tables.command(table.id, host, retried, "turn-9") == 11  # answered as then
     too_late = c.EnterPoints(12, turn=c.Turn(1, 0, 1))
