@@ -33,7 +33,8 @@ from rules.board.tiles import bag_letter, check_blanks
 from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError
 from rules.table import permissions
-from rules.table.state import Game, Online, State, Step
+from rules.table.state import Game, Online, State
+from rules.table.steps import find, older
 
 V = TypeVar("V")
 MIN_MOVE_SECONDS = 60
@@ -286,27 +287,20 @@ def undo_lines(state: State, line: Recorded) -> tuple[int, ...]:
 
 def _with_end(state: State, line: Recorded) -> tuple[Recorded, ...]:
     """``line``, and the turn before it when it is an end the rules made."""
-    step = _step(state, line)
+    step = find(state.steps, line.seq)
     if step is None or not isinstance(line.event, GameEnded):
         return (line,)
     game = step.kept  # an end's step keeps the game before it (``rules.table.reducer``)
     if game is None or not finished(game):
         return (line,)
-    earlier = permissions.latest_line(replace(state, steps=step.previous))
+    earlier = permissions.latest_line(replace(state, steps=older(step)))
     return (line,) if earlier is None else (line, earlier)
-
-
-def _step(state: State, line: Recorded) -> Step | None:
-    step = state.steps
-    while step is not None and step.recorded.seq != line.seq:
-        step = step.previous
-    return step
 
 
 def _before(state: State, line: Recorded) -> State | None:
     """``state`` as its steps stood before ``line`` (for the lines before it)."""
-    step = _step(state, line)
-    return None if step is None else replace(state, steps=step.previous)
+    step = find(state.steps, line.seq)
+    return None if step is None else replace(state, steps=older(step))
 
 
 def _seat(line: Recorded) -> int:

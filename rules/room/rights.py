@@ -22,6 +22,7 @@ from rules.table.permissions import (
     refuse_taken,
 )
 from rules.table.state import Game, State
+from rules.table.steps import chain
 
 
 def check(state: State, game: Game, actor: Actor, command: c.TableCommand) -> None:
@@ -78,12 +79,12 @@ def check_cell(state: State, game: Game, turn: c.Turn) -> None:
 
 def _cell_filler(state: State, player: int) -> Recorded | None:
     """The event that filled ``player``'s cell of the open round."""
-    step = state.steps
-    while step is not None and not isinstance(step.recorded.event, TopRecorded):
+    for step in chain(state.steps):
         event = step.recorded.event
+        if isinstance(event, TopRecorded):
+            break
         if isinstance(event, MoveRecorded | PointsEntered | CellCorrected) and (
             event.player == player
         ):
             return step.recorded
-        step = step.previous
     return None

@@ -43,6 +43,7 @@ from rules.errors import GameError
 from rules.table.decisions import player as chosen_player
 from rules.table.decisions import refuse
 from rules.table.state import Game, GameClock, State
+from rules.table.steps import chain
 
 ClockEvent = GameClockStarted | GameClockPaused | ClockSwitched | TimeRanOut
 ClockCommand = c.StartGameClock | c.PauseGameClock | c.SwitchClock | c.CallTime
@@ -327,15 +328,13 @@ def strike(state: State, line: Recorded) -> tuple[int, ...]:
     if not isinstance(line.event, GameEnded):
         return ()
     struck = [line.seq]
-    step = state.steps
-    while step is not None and step.recorded.seq >= line.seq:
-        step = step.previous
-    while (
-        step is not None
-        and step.recorded.seq == struck[-1] - 1
-        and isinstance(step.recorded.event, PenaltyGiven)
-        and step.recorded.event.overtime
-    ):
+    for step in chain(state.steps):
+        if step.recorded.seq >= line.seq:
+            continue
+        event = step.recorded.event
+        if step.recorded.seq != struck[-1] - 1 or not (
+            isinstance(event, PenaltyGiven) and event.overtime
+        ):
+            break
         struck.append(step.recorded.seq)
-        step = step.previous
     return tuple(struck)

@@ -41,6 +41,7 @@ from events.events import (
 from rules.errors import GameError
 from rules.table.challenge import struck_with
 from rules.table.state import Game, LineKind, State
+from rules.table.steps import find, newest
 
 #: The events that write a line on the sheet: what undo strikes (P-30).
 LINE_EVENTS = (
@@ -120,12 +121,7 @@ def _refuse(message: str, code: str, **params: object) -> GameError:
 
 def latest_line(state: State) -> Recorded | None:
     """The newest line still standing in the current game."""
-    step = state.steps
-    while step is not None:
-        if isinstance(step.recorded.event, LINE_EVENTS):
-            return step.recorded
-        step = step.previous
-    return None
+    return newest(state.steps, LINE_EVENTS)
 
 
 def missing_reference(command: c.TableCommand) -> str | None:
@@ -323,9 +319,7 @@ def check_turn_taken(state: State, game: Game, turn: c.Turn) -> None:
 
 
 def _recorded(state: State, seq: int) -> Recorded | None:
-    step = state.steps
-    while step is not None and step.recorded.seq != seq:
-        step = step.previous
+    step = find(state.steps, seq)
     return step.recorded if step is not None else None
 
 

@@ -71,6 +71,7 @@ from rules.table.lines import Odd
 from rules.table.mode import GameEvent, ModeRules
 from rules.table.seating import seat
 from rules.table.state import CHECKPOINT, RECENT, CentreGame, Follows, Game, Notice, State, Step
+from rules.table.steps import chain, older, packing
 from rules.table.tracking import opened
 
 
@@ -151,12 +152,11 @@ def evolve(state: State, recorded: Recorded) -> State:
             game = state.game
             if game is None:
                 return _table_warning(state, recorded, Odd(codebook.NO_GAME))
-            restored, steps, folds = _undo(state, game, event.line, recorded.seq)
+            restored, steps, recent, folds = _undo(state, game, event.line, recorded.seq)
             after = modes.of(game).turned(game, restored, recorded.at)
             # Where the undo left the game as its newest step made it, the next step can
             # fold its game from it again rather than keep it (``_step``).
             newest = steps.recorded.seq if folds and after is restored and steps else 0
-            recent = _recent_after_undo(state, steps)
             return State(recorded.seq, after, steps, state.warnings, state.seating, recent=recent,
                          folded=newest)  # fmt: skip
         case _:
@@ -184,44 +184,35 @@ def _table_warning(state: State, recorded: Recorded, problem: "Odd | GameError")
     return replace(state, seq=recorded.seq, warnings=warnings)
 
 
-def _undo(state: State, game: Game, line: int, seq: int) -> tuple[Game, Step | None, bool]:
-    """The game without ``line``, the steps that stand then, and whether that game is the
-    newest of them folded as a turn (the line was the newest, and its game was folded)."""
+def _undo(
+    state: State, game: Game, line: int, seq: int
+) -> tuple[Game, Step | None, tuple[Game, ...], bool]:
+    """The game without ``line``, the steps that stand then, the games before the newest of
+    them at hand (``State.recent``), and whether that game is the newest step's folded as a
+    turn (the line was the newest, and its game was folded)."""
     later: list[Recorded] = []
     step = state.steps
     while step is not None and step.recorded.seq != line:
         later.append(step.recorded)
-        step = step.previous
+        step = older(step)
     if step is None or step.follows == "start":  # not standing, or the game's start
         odd = Notice(codebook.UNDO_UNKNOWN_LINE, {"seq": seq, "line": line})
-        return replace(game, warnings=(*game.warnings, odd)), state.steps, False
+        return replace(game, warnings=(*game.warnings, odd)), state.steps, state.recent, False
     # The newest steps' games are at hand (``State.recent``): an undo of the latest line
     # folds nothing again, nor one of the line before it.
     restored = state.recent[len(later)] if len(later) < len(state.recent) else before(step)
     assert restored is not None  # only a start has no game before it
-    game, steps = restored, step.previous
+    base = older(step)
+    if not later:  # the newest struck: the older games at hand still are
+        return restored, base, state.recent[1:], step.follows == "turn"
+    game, steps = restored, base
     for recorded in reversed(later):
-        if steps is step.previous or steps is None or _keeps(steps, recorded):
-            steps = Step(recorded, game, steps)  # the first keeps the game it starts from
+        if steps is base or steps is None or _keeps(steps, recorded):
+            steps = Step(recorded, game, packing(steps))  # the first keeps the game it starts from
         else:
             steps = Step(recorded, None, steps, "again", steps.depth + 1)
         game = _again(game, recorded)
-    return game, steps, not later and step.follows == "turn"
-
-
-def _recent_after_undo(state: State, steps: Step | None) -> tuple[Game, ...]:
-    """``State.recent`` for the steps an undo left: the older of the games at hand where it
-    struck the newest steps only, none where it made steps anew (or struck nothing)."""
-    if steps is state.steps:
-        return state.recent
-    stood = state.steps
-    for at, _ in enumerate(state.recent):
-        if stood is None:
-            break
-        stood = stood.previous
-        if stood is steps:
-            return state.recent[at + 1 :]
-    return ()
+    return game, steps, (), False
 
 
 def standing(recorded: Recorded) -> Recorded:
@@ -246,7 +237,7 @@ def _step(state: State, recorded: Recorded) -> Step:
         and not _keeps(previous, recorded)
     ):
         return Step(recorded, None, previous, "turn", previous.depth + 1)
-    return Step(recorded, state.game, previous)
+    return Step(recorded, state.game, packing(previous))
 
 
 def _keeps(previous: Step | None, recorded: Recorded) -> bool:
@@ -262,31 +253,27 @@ def _keeps(previous: Step | None, recorded: Recorded) -> bool:
 
 def before(step: Step) -> Game | None:
     """The game before ``step``'s event; None before the event that started the game."""
-    chain = []
+    run = []
     while step.follows in ("turn", "again"):
-        chain.append(step)
-        assert step.previous is not None  # a folded step always follows another
+        run.append(step)
+        assert isinstance(step.previous, Step)  # a folded step follows another of its run
         step = step.previous
     game = step.kept
-    for later in reversed(chain):
-        assert game is not None and later.previous is not None
+    for later in reversed(run):
+        assert game is not None and isinstance(later.previous, Step)
         game = _folded(game, later.previous.recorded, later.follows)
     return game
 
 
-def befores(step: Step | None) -> list[tuple[Step, Game | None]]:
+def befores(steps: Step | None) -> list[tuple[Step, Game | None]]:
     """Every step from the game's start on, oldest first, each with the game before it:
     folded once along the way, not again from a kept game for each."""
-    steps = []
-    while step is not None:
-        steps.append(step)
-        step = step.previous
     paired: list[tuple[Step, Game | None]] = []
     game: Game | None = None
-    for step in reversed(steps):
+    for step in reversed(list(chain(steps))):
         if step.follows in ("turn", "again"):
-            assert game is not None and step.previous is not None
-            game = _folded(game, step.previous.recorded, step.follows)
+            assert game is not None and paired  # a folded step follows another
+            game = _folded(game, paired[-1][0].recorded, step.follows)
         else:
             game = step.kept
         paired.append((step, game))

@@ -255,14 +255,28 @@ class Step(msgspec.Struct, frozen=True, gc=False):
     An undo needs the game before any standing line, but a game kept for every event (a
     board for every move) made a long game's table cost megabytes. So one step in
     ``CHECKPOINT`` keeps it, and the others fold it again from the nearest kept one
-    (``rules.table.reducer.before``).
+    (``rules.table.reducer.before``). A run of steps from one that keeps its game to the
+    next is packed once two newer runs stand (``rules.table.steps``): ``previous`` is then
+    a ``Packed``, opened by ``rules.table.steps.older``.
     """
 
     recorded: Recorded
     kept: Game | None  # the game before it, when ``follows`` is "kept"
-    previous: "Step | None"
+    previous: "Step | Packed | None"
     follows: Follows = "kept"
     depth: int = 0  # steps back to the nearest that keeps its game or starts the game
+
+
+class Packed(msgspec.Struct, frozen=True, gc=False):
+    """A run of older steps as bytes: its first step's game (the one it keeps), and each
+    step's event, device, time and how it follows, compressed (``rules.table.steps``). As
+    objects they took ten times the bytes: on a long game, most of a held table."""
+
+    kept: Game | None
+    data: bytes
+    oldest: int  # the seq of its first step: a search by seq passes a run it cannot hold
+    kinds: int  # a bit for each kind of event it holds: so does a search for a kind
+    previous: "Step | Packed | None"
 
 
 #: A step keeps its game before it at least once in this many, and after an undo whose turn

@@ -22,7 +22,8 @@ from rules.table import permissions, reducer, rulesets
 from rules.table.permissions import Actor
 from rules.table.record import record
 from rules.table.settlement import rack_value
-from rules.table.state import LastTurn, State
+from rules.table.state import LastTurn, State, Step
+from rules.table.steps import chain
 from rules.table.views import for_seat, view
 from tests.rules.online_games import Table, check, letters_of, on_board, play_out, play_turn
 
@@ -493,12 +494,8 @@ def test_undo_of_an_end_the_host_asked_for_strikes_only_the_end() -> None:
     assert table.game.ended is None and len(table.game.lines) == 1
 
 
-def _steps(state: State) -> list:
-    found, step = [], state.steps
-    while step is not None:
-        found.append(step)
-        step = step.previous
-    return found
+def _steps(state: State) -> list[Step]:
+    return list(chain(state.steps))
 
 
 # --- who may do what ---

@@ -16,14 +16,15 @@ from hypothesis import strategies as st
 
 from bench.replay import make_game
 from events import commands as c
-from events.events import GameEnded, LineUndone, Recorded
+from events.events import GameEnded, GameStarted, LineUndone, Recorded
 from rules.errors import GameError
 from rules.gcg import write as gcg_write
-from rules.table import reducer
-from rules.table.permissions import Actor
+from rules.table import reducer, steps
+from rules.table.permissions import LINE_EVENTS, Actor
 from rules.table.record import record
 from rules.table.reducer import before, befores, evolve, replay
-from rules.table.state import Follows, Game, State
+from rules.table.state import Follows, Game, Packed, State, Step
+from rules.table.steps import chain, older
 from tests.rules.online_games import ACTIONS as ONLINE_ACTIONS
 from tests.rules.online_games import Table, act
 from tests.rules.table.games import (
@@ -71,7 +72,7 @@ def assert_as_if_every_game_kept(log: list[Recorded], every: int = 3, each: int 
         while step is not None and expected is not None:
             assert expected.follows in ("start", "kept")  # every game kept: the reference
             assert before(step) == expected.kept
-            step, expected = step.previous, expected.previous
+            step, expected = older(step), older(expected)
         assert step is None and expected is None
 
 
@@ -143,10 +144,7 @@ class Ticking(Table):
 
 
 def _chain(state: State) -> Iterator[reducer.Step]:
-    step = state.steps
-    while step is not None:
-        yield step
-        step = step.previous
+    return chain(state.steps)
 
 
 @pytest.mark.parametrize("every", [2, 7, reducer.CHECKPOINT])
@@ -205,3 +203,59 @@ def test_a_standing_event_keeps_no_command_id_and_shares_its_devices_id() -> Non
     devices = {s.recorded.device: s.recorded.device for s in steps}
     assert all(s.recorded.device is devices[s.recorded.device] for s in steps)
     assert state == replay([Recorded(r.seq, r.event, r.device, r.at) for r in log])
+
+
+def test_the_runs_before_the_newest_are_packed_and_open_as_they_stood() -> None:
+    log = make_game(600)
+    state = replay(log)
+    # Unopened, the newest run is objects back to the step that keeps its game, then packs.
+    step: Step | Packed | None = state.steps
+    while isinstance(step, Step) and step.follows in ("turn", "again"):
+        step = step.previous
+    assert isinstance(step, Step) and step.follows == "kept"
+    packs = 0
+    step = step.previous
+    while step is not None:
+        assert isinstance(step, Packed)
+        packs, step = packs + 1, step.previous
+    assert packs >= len(log) // (2 * reducer.CHECKPOINT)
+    # Opened, every standing event is as the log has it, without its command id.
+    opened = list(_chain(state))
+    assert [s.recorded for s in opened] == sorted(
+        (reducer.standing(log[s.recorded.seq - 1]) for s in opened),
+        key=lambda r: -r.seq,
+    )
+    assert [s.depth for s in opened if s.follows in ("kept", "start")] == [0] * sum(
+        s.follows in ("kept", "start") for s in opened
+    )
+
+
+@contextmanager
+def counted_opens() -> Iterator[list[int]]:
+    opens: list[int] = []
+    real = steps._opened
+
+    def counting(packed: Packed) -> Step:
+        opens.append(packed.oldest)
+        return real(packed)
+
+    with patch.object(steps, "_opened", counting):
+        yield opens
+
+
+def test_a_search_opens_only_the_runs_that_can_hold_what_it_looks_for() -> None:
+    state = replay(make_game(600))
+    standing = [s.recorded for s in _chain(state)]
+    line = next(r for r in standing if isinstance(r.event, LINE_EVENTS))
+    with counted_opens() as opens:
+        assert steps.newest(state.steps, LINE_EVENTS) == line
+        assert opens == []  # the newest line is in the newest run
+        assert steps.newest(state.steps, (GameStarted,)) == standing[-1]
+        assert opens == [1]  # the game's start: only the oldest run holds one
+        opens.clear()
+        oldest_line = standing[-2]
+        assert (found := steps.find(state.steps, oldest_line.seq)) is not None
+        assert found.recorded == oldest_line
+        assert len(opens) == 1  # passed by seq: only the run that holds it opened
+        assert opens[0] <= oldest_line.seq
+        assert steps.find(state.steps, len(make_game(600)) + 1) is None

@@ -1,0 +1,126 @@
+"""The standing steps of a game, newest first, their older runs packed as bytes.
+
+A run is a step that keeps its game before it (or starts the game) and the steps that fold
+theirs again from it (``rules.table.reducer``). The newest run stays objects: the reducer
+reads there, and so do the rules that look back a little (the open round's cells). The run
+before it is packed when a new one starts: one ``Packed``, its kept game and its steps'
+events as MessagePack, compressed (to a third, for 16 µs a run). It is opened again only by
+a walk that goes back that far (an undo of an older line, a game's record); a search by
+seq or by kind of event passes the runs that cannot hold what it looks for.
+
+A 2,000-event game's standing steps took 260 KiB as objects and take 26 KiB packed
+(``bench.held``).
+"""
+
+import functools
+import sys
+import typing
+import zlib
+from collections.abc import Iterator
+
+import msgspec
+
+from events.events import Event, Recorded, TableEvent
+from rules.table.state import Follows, Packed, Step
+
+
+class _Entry(msgspec.Struct, array_like=True, frozen=True, gc=False):
+    """A packed step: a standing event has no command id (``rules.table.reducer.standing``)."""
+
+    follows: Follows
+    seq: int
+    device: str
+    at: int
+    event: TableEvent
+
+
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(list[_Entry]).decode
+# A bit for each kind of event: a run knows the kinds it holds (``Packed.kinds``).
+_BITS = {kind: 1 << bit for bit, kind in enumerate(typing.get_args(TableEvent))}
+
+
+@functools.cache
+def _mask(kinds: tuple[type[Event], ...]) -> int:
+    return sum(_BITS[kind] for kind in kinds)
+
+
+def older(step: Step) -> Step | None:
+    """The step before ``step``, its packed run opened when it is in one."""
+    previous = step.previous
+    return _opened(previous) if isinstance(previous, Packed) else previous
+
+
+def chain(steps: Step | None) -> Iterator[Step]:
+    """Every standing step, newest first, the packed runs opened as the walk reaches them."""
+    while steps is not None:
+        yield steps
+        steps = older(steps)
+
+
+def find(steps: Step | None, seq: int) -> Step | None:
+    """The standing step of the event ``seq``; None when it is not standing. Packed runs that
+    begin after ``seq`` are passed unopened."""
+    step: Step | Packed | None = steps
+    while step is not None:
+        if isinstance(step, Packed):
+            if step.oldest > seq:
+                step = step.previous
+                continue
+            step = _opened(step)
+        if step.recorded.seq == seq:
+            return step
+        if step.recorded.seq < seq:
+            return None
+        step = step.previous
+    return None
+
+
+def newest(steps: Step | None, kinds: tuple[type[Event], ...]) -> Recorded | None:
+    """The newest standing event of one of ``kinds``; None when none stands. Packed runs
+    that hold none are passed unopened: a room's round of slips is runs of them, and every
+    sheet looks for its newest line past them (``rules.table.permissions.latest_line``)."""
+    wanted = _mask(kinds)
+    step: Step | Packed | None = steps
+    while step is not None:
+        if isinstance(step, Packed):
+            if not step.kinds & wanted:
+                step = step.previous
+                continue
+            step = _opened(step)
+        if isinstance(step.recorded.event, kinds):
+            return step.recorded
+        step = step.previous
+    return None
+
+
+def packing(newest: Step | None) -> Step | Packed | None:
+    """What a step that keeps its game follows: the run of ``newest`` packed (the step's own
+    run is the newest, and stays objects)."""
+    if newest is None:
+        return None
+    entries = []  # each an _Entry's fields: encoded alike, made faster
+    kinds = 0
+    step = newest
+    while True:
+        r = step.recorded
+        entries.append((step.follows, r.seq, r.device, r.at, r.event))
+        kinds |= _BITS[type(r.event)]
+        if step.follows in ("start", "kept"):
+            break
+        assert isinstance(step.previous, Step)  # a run is packed whole, or not at all
+        step = step.previous
+    entries.reverse()
+    data = zlib.compress(_encode(entries), 1)  # as small as the default's, in 3/4 the time
+    return Packed(step.kept, data, step.recorded.seq, kinds, step.previous)
+
+
+def _opened(packed: Packed) -> Step:
+    """A packed run as steps again, its newest first."""
+    step: Step | Packed | None = packed.previous
+    for depth, entry in enumerate(_decode(zlib.decompress(packed.data))):
+        recorded = Recorded(entry.seq, entry.event, sys.intern(entry.device), entry.at)
+        kept = packed.kept if depth == 0 else None
+        step = Step(recorded, kept, step, entry.follows, depth)
+    assert isinstance(step, Step)
+    return step
