@@ -48,7 +48,7 @@ recorded, which is one more reason for callers to always pass one.
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -247,22 +247,29 @@ def _table_keys(table_id: str) -> list[str]:
     return [_info(table_id), stream, commands, f"{stream}:seen", f"{stream}:devices", before]
 
 
-@contextlib.contextmanager
-def _reachable() -> Iterator[None]:
+class _Reachable:
     """Raise StoreUnavailable for a connection that failed or timed out, a Redis that refuses
-    writes now, or a cluster that cannot serve the key's slot just now."""
-    try:
-        yield
-    except (RedisConnectionError, RedisTimeoutError) as error:
-        raise StoreUnavailable(str(error) or type(error).__name__) from error
-    except (OutOfMemoryError, ReadOnlyError) as error:  # full under noeviction; a replica
-        raise StoreUnavailable(f"Redis takes no writes: {error}") from error
-    except (ClusterError, TryAgainError, RedisClusterException) as error:  # a failover
-        raise StoreUnavailable(f"Redis Cluster: {error}") from error
-    except ResponseError as error:
-        if str(error).startswith("MISCONF"):  # a failed snapshot stops writes
+    writes now, or a cluster that cannot serve the key's slot just now. A class rather than
+    a generator's context manager: it is entered on every call, an append's included."""
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if error is None:
+            return
+        if isinstance(error, RedisConnectionError | RedisTimeoutError):
+            raise StoreUnavailable(str(error) or type(error).__name__) from error
+        if isinstance(error, OutOfMemoryError | ReadOnlyError):  # full (noeviction); a replica
             raise StoreUnavailable(f"Redis takes no writes: {error}") from error
-        raise
+        if isinstance(error, ClusterError | TryAgainError | RedisClusterException):  # a failover
+            raise StoreUnavailable(f"Redis Cluster: {error}") from error
+        # A failed snapshot stops writes.
+        if isinstance(error, ResponseError) and str(error).startswith("MISCONF"):
+            raise StoreUnavailable(f"Redis takes no writes: {error}") from error
+
+
+_reachable = _Reachable()
 
 
 def _field(fields: Any, name: bytes) -> Any:
@@ -326,7 +333,7 @@ class RedisStore(Store):
         self._tell_deleted = client.register_script(TELL_DELETED)
         self._hit = client.register_script(HIT)
         self._refund = client.register_script(REFUND)
-        with _reachable():
+        with _reachable:
             if isinstance(client, RedisCluster):
                 await client.initialize()
             await client.ping()
@@ -436,7 +443,7 @@ class RedisStore(Store):
         # (an entry without a table is listed as idle and swept); then the table's record;
         # its code last, so a code always names a table that had a record — a code whose
         # table has none is a deletion's leftover, free to take.
-        with _reachable():
+        with _reachable:
             indexed = await self.redis.zadd(ACTIVE, {table.id: table.created}, nx=True)
             if not await self._create_table(
                 keys=[_info(table.id)], args=[table.id, table.code, table.created]
@@ -465,7 +472,7 @@ class RedisStore(Store):
         return False
 
     async def table(self, table_id: str) -> TableInfo | None:
-        with _reachable():
+        with _reachable:
             fields = await self.redis.hgetall(_info(table_id))
         if not fields:
             return None
@@ -476,7 +483,7 @@ class RedisStore(Store):
         )
 
     async def table_by_code(self, code: str) -> TableInfo | None:
-        with _reachable():
+        with _reachable:
             table_id = await self.redis.get(_code(code))
         table = await self.table(table_id.decode()) if table_id is not None else None
         return table if table is not None and table.code == code else None
@@ -487,7 +494,7 @@ class RedisStore(Store):
         # leaves a code naming no table (free to take, found by nobody), tokens that open
         # nothing, an ``active`` entry that the next sweep deletes again, and no line in
         # ``deletions`` (its followers heard the tombstone, others learn of it on use).
-        with _reachable():
+        with _reachable:
             found, *kept = await self._delete_table(
                 keys=_table_keys(table_id), args=[table_id, GONE_MS, self.channel(table_id)]
             )
@@ -513,7 +520,7 @@ class RedisStore(Store):
         # to their real time and the candidates taken again, until the first ``limit`` are
         # what they say — then they are the longest idle of all, in order.
         older = f"({before_ms}"  # "(": strictly older
-        with _reachable():
+        with _reachable:
             for _ in range(ACTIVE_ROUNDS):
                 scored = await self.redis.zrangebyscore(
                     ACTIVE, "-inf", older, start=0, num=limit, withscores=True
@@ -541,7 +548,7 @@ class RedisStore(Store):
         # The token first, then the table's set of tokens, where the table's script checks
         # that the table is there: a deletion before that step makes it take the token back,
         # one after it finds the token in the set and deletes it.
-        with _reachable():
+        with _reachable:
             if not await self.redis.set(_device(token_hash), msgspec.json.encode(device), nx=True):
                 raise Conflict(f"device {token_hash} exists")
             stream = _stream(device.table)
@@ -552,16 +559,16 @@ class RedisStore(Store):
                 raise TableGone(f"table {device.table} is not there")
 
     async def device(self, token_hash: str) -> Device | None:
-        with _reachable():
+        with _reachable:
             data = await self.redis.get(_device(token_hash))
         return msgspec.json.decode(data, type=Device) if data is not None else None
 
     async def touch(self, table_id: str, device: str, at: int) -> None:
-        with _reachable():
+        with _reachable:
             await self.redis.hset(f"{_stream(table_id)}:seen", device, at)
 
     async def last_seen(self, table_id: str) -> dict[str, int]:
-        with _reachable():
+        with _reachable:
             seen = await self.redis.hgetall(f"{_stream(table_id)}:seen")
         return {device.decode(): int(at) for device, at in seen.items()}
 
@@ -581,7 +588,7 @@ class RedisStore(Store):
         encoded = [encode(record) for record in records]
         if self._listener is not None and records:
             self._listener.appending(table_id, records, b"\n".join(encoded))  # as published
-        with _reachable():
+        with _reachable:
             reply = await self._append(
                 keys=[_stream(table_id), *_command_maps(table_id), _info(table_id)],
                 args=[
@@ -605,7 +612,7 @@ class RedisStore(Store):
         return records
 
     async def read(self, table_id: str, after: int = 0) -> tuple[Recorded, ...]:
-        with _reachable():
+        with _reachable:
             entries = await self.redis.xrange(_stream(table_id), min=f"{after + 1}", max="+")
         return _records(entries)
 
@@ -653,16 +660,16 @@ class RedisStore(Store):
             listener.remove(table_id, queue)
 
     async def hit(self, key: str, window_ms: int) -> int:
-        with _reachable():
+        with _reachable:
             return int(await self._hit(keys=[f"hits:{key}"], args=[window_ms]))
 
     async def refund(self, key: str) -> None:
-        with _reachable():
+        with _reachable:
             await self._refund(keys=[f"hits:{key}"])
 
     async def writable(self) -> bool:
         try:
-            with _reachable():
+            with _reachable:
                 await self.redis.set("health", b"1", px=HEALTH_TTL_MS)
         except (StoreUnavailable, RedisError, RedisClusterException):
             return False
@@ -673,7 +680,7 @@ class RedisStore(Store):
     async def deletions_since(self, entry_id: bytes | None) -> list[tuple[bytes, str]]:
         """The deletions recorded after ``entry_id`` (entry id, table id), oldest first; for
         None, the newest entry alone, as where to begin. Raises StoreUnavailable."""
-        with _reachable():
+        with _reachable:
             if entry_id is None:
                 newest = await self.redis.xrevrange(DELETIONS, count=1)
                 return [(newest[0][0], "")] if newest else [(b"0-0", "")]

@@ -37,3 +37,16 @@ def test_the_newest_commands_are_held_and_no_older_one(sizes: list[int]) -> None
         newest = list(last)[-4:]
         expected = {c: seq if c in newest else None for c, seq in last.items()}
         assert {c: held.seq(c) for c in last} == expected
+
+
+def test_a_hash_found_across_two_others_is_no_command_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    keys = {"a": bytes(range(1, 9)), "b": bytes([9] * 8), "across": bytes([5, 6, 7, 8, 9, 9, 9, 9])}
+    monkeypatch.setattr(retries, "_key", keys.__getitem__)
+    held = Retries()
+    held.add("a", 1)
+    held.add("b", 2)
+    assert (held.seq("a"), held.seq("b"), held.seq("across")) == (1, 2, None)
+    held.add("across", 3)  # now held in its own place too
+    assert held.seq("across") == 3
