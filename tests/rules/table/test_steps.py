@@ -5,6 +5,7 @@ in classic games (with the game clock, whose turn changes the game), in duplicat
 and in online games (whose turn starts the time per move), undos among them. And the games
 before the newest steps are at hand (``State.recent``): the common undos fold nothing again."""
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from bench.replay import make_game
 from events import commands as c
-from events.events import GameEnded, GameStarted, LineUndone, Recorded
+from events.events import GameEnded, GameStarted, LineUndone, Recorded, decode, encode
 from rules.errors import GameError
 from rules.gcg import write as gcg_write
 from rules.table import reducer, steps
@@ -259,3 +260,15 @@ def test_a_search_opens_only_the_runs_that_can_hold_what_it_looks_for() -> None:
         assert len(opens) == 1  # passed by seq: only the run that holds it opened
         assert opens[0] <= oldest_line.seq
         assert steps.find(state.steps, len(make_game(600)) + 1) is None
+
+
+def test_a_moves_squares_and_its_words_places_are_strings_every_line_shares() -> None:
+    # Decoded from the log, as a store gives it: each event's strings objects of their own.
+    log = [decode(encode(r)) for r in make_game(300)]
+    moves = [line for line in replay(log).game.lines if line.squares]
+    assert moves
+    for line in moves:
+        assert all(square is sys.intern(square) for square in line.squares)
+        for word in line.words:
+            assert word.start is sys.intern(word.start)
+            assert word.direction is sys.intern(word.direction)
