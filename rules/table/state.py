@@ -255,9 +255,9 @@ class Step(msgspec.Struct, frozen=True, gc=False):
     An undo needs the game before any standing line, but a game kept for every event (a
     board for every move) made a long game's table cost megabytes. So one step in
     ``CHECKPOINT`` keeps it, and the others fold it again from the nearest kept one
-    (``rules.table.reducer.before``). A run of steps from one that keeps its game to the
-    next is packed once two newer runs stand (``rules.table.steps``): ``previous`` is then
-    a ``Packed``, opened by ``rules.table.steps.older``.
+    (``rules.table.reducer.before``). A run of steps, from one that keeps its game to the
+    next, is packed once a newer run starts (``rules.table.steps``): ``previous`` is then a
+    ``Packed``, opened by ``rules.table.steps.older``.
     """
 
     recorded: Recorded
