@@ -6,18 +6,28 @@ and in online games (whose turn starts the time per move), undos among them. And
 before the newest steps are at hand (``State.recent``): the common undos fold nothing again."""
 
 import sys
+import typing
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from unittest.mock import patch
 
+import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from bench.replay import make_game
 from events import commands as c
-from events.events import GameEnded, GameStarted, LineUndone, Recorded, decode, encode
+from events.events import (
+    GameEnded,
+    GameStarted,
+    LineUndone,
+    Recorded,
+    TableEvent,
+    decode,
+    encode,
+)
 from rules.errors import GameError
 from rules.gcg import write as gcg_write
 from rules.table import reducer, steps
@@ -272,3 +282,22 @@ def test_a_moves_squares_and_its_words_places_are_strings_every_line_shares() ->
         for word in line.words:
             assert word.start is sys.intern(word.start)
             assert word.direction is sys.intern(word.direction)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.lists(st.sampled_from(typing.get_args(TableEvent)).flatmap(st.builds), min_size=1))
+def test_every_event_a_store_gives_back_opens_from_a_packed_run_as_it_was(
+    events: list[TableEvent],
+) -> None:
+    records = []
+    for seq, event in enumerate(events, 1):
+        try:  # as a store gives it back: what its JSON does not allow never reaches a fold
+            records.append(decode(encode(Recorded(seq, event, "phone-1", 1_764_000_000_000 + seq))))
+        except (msgspec.ValidationError, msgspec.EncodeError):
+            reject()
+    run: Step | None = None
+    for depth, recorded in enumerate(records):
+        run = Step(recorded, None, run, "turn" if run else "start", depth)
+    packed = steps.packing(run)
+    assert isinstance(packed, Packed)
+    assert [s.recorded for s in chain(steps._opened(packed))] == records[::-1]
