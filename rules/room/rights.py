@@ -79,7 +79,7 @@ def check_cell(state: State, game: Game, turn: c.Turn) -> None:
 
 def _cell_filler(state: State, player: int) -> Recorded | None:
     """The event that filled ``player``'s cell of the open round."""
-    for step in chain(state.steps):
+    for step in chain(state.steps, (TopRecorded, MoveRecorded, PointsEntered, CellCorrected)):
         event = step.recorded.event
         if isinstance(event, TopRecorded):
             break

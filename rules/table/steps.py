@@ -18,7 +18,7 @@ import functools
 import sys
 import typing
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import msgspec
 
@@ -53,47 +53,41 @@ def older(step: Step) -> Step | None:
     return _opened(previous) if isinstance(previous, Packed) else previous
 
 
-def chain(steps: Step | None) -> Iterator[Step]:
-    """Every standing step, newest first, the packed runs opened as the walk reaches them."""
-    while steps is not None:
-        yield steps
-        steps = older(steps)
+def chain(steps: Step | None, kinds: tuple[type[Event], ...] | None = None) -> Iterator[Step]:
+    """The standing steps, newest first, the packed runs opened as the walk reaches them;
+    with ``kinds``, a packed run that holds none of them is passed unopened (its steps are
+    not given): a room's round of slips is runs of them, and every sheet looks past them for
+    its newest line (``rules.table.permissions.latest_line``)."""
+    wanted = -1 if kinds is None else _mask(kinds)
+    return _walk(steps, lambda packed: not packed.kinds & wanted)
 
 
 def find(steps: Step | None, seq: int) -> Step | None:
     """The standing step of the event ``seq``; None when it is not standing. Packed runs that
     begin after ``seq`` are passed unopened."""
-    step: Step | Packed | None = steps
-    while step is not None:
-        if isinstance(step, Packed):
-            if step.oldest > seq:
-                step = step.previous
-                continue
-            step = _opened(step)
-        if step.recorded.seq == seq:
-            return step
-        if step.recorded.seq < seq:
-            return None
-        step = step.previous
+    for step in _walk(steps, lambda packed: packed.oldest > seq):
+        if step.recorded.seq <= seq:
+            return step if step.recorded.seq == seq else None
     return None
 
 
 def newest(steps: Step | None, kinds: tuple[type[Event], ...]) -> Recorded | None:
-    """The newest standing event of one of ``kinds``; None when none stands. Packed runs
-    that hold none are passed unopened: a room's round of slips is runs of them, and every
-    sheet looks for its newest line past them (``rules.table.permissions.latest_line``)."""
-    wanted = _mask(kinds)
+    """The newest standing event of one of ``kinds``; None when none stands."""
+    found = next((s for s in chain(steps, kinds) if isinstance(s.recorded.event, kinds)), None)
+    return found.recorded if found is not None else None
+
+
+def _walk(steps: Step | None, passes: Callable[[Packed], bool]) -> Iterator[Step]:
+    """The steps newest first, a packed run opened unless ``passes`` it."""
     step: Step | Packed | None = steps
     while step is not None:
         if isinstance(step, Packed):
-            if not step.kinds & wanted:
+            if passes(step):
                 step = step.previous
                 continue
             step = _opened(step)
-        if isinstance(step.recorded.event, kinds):
-            return step.recorded
+        yield step
         step = step.previous
-    return None
 
 
 def packing(last: Step | None) -> Step | Packed | None:
