@@ -188,7 +188,7 @@ class Held:
         async with live.lock:
             current = not self.store.shared or self.store.follows(table_id)
             for attempt in range(APPEND_TRIES):
-                retried = live.commands.seq(command_id) if command_id else None
+                retried = live.retries.seq(command_id) if command_id else None
                 if retried is not None:
                     return live.state, retried  # a retry: as the first time
                 at = self.clock()

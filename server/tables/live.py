@@ -27,7 +27,7 @@ class Live:
 
     def __init__(self) -> None:
         self.state = State()
-        self.commands = Retries()
+        self.retries = Retries()
         self.lock = asyncio.Lock()
         self._versions: dict[ViewKey, Version] = {}  # each key's newest view
         self._sheet_diffs = SheetDiffs()  # a change's sheet part, worked out once for every key
@@ -42,7 +42,7 @@ class Live:
             if record.seq == self.state.seq + 1:
                 self.state = evolve(self.state, record)
                 if record.command:
-                    self.commands.add(record.command, record.seq)
+                    self.retries.add(record.command, record.seq)
 
     def key(self, seen_by: Audience = "member", seat: int | None = None) -> ViewKey:
         """Which view ``seen_by`` at ``seat`` gets: the seat counts only where the game keeps

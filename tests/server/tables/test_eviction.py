@@ -163,7 +163,7 @@ async def test_a_held_table_remembers_the_ids_of_its_last_commands_only(
     tables = Tables(store)
     table, host = await a_game(tables, turns=10)  # "start" (seq 1), turn-0 … turn-9 (2 … 11)
     live = await tables.live(table.id)
-    held = {f"turn-{n}": live.commands.seq(f"turn-{n}") for n in range(10)}
+    held = {f"turn-{n}": live.retries.seq(f"turn-{n}") for n in range(10)}
     assert held == {f"turn-{n}": n + 2 if n >= 5 else None for n in range(10)}
     retried = c.EnterPoints(19, turn=c.Turn(1, 1, 4))
     assert await tables.command(table.id, host, retried, "turn-9") == 11  # answered as then
