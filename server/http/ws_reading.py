@@ -58,9 +58,10 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         if self.handshake_initiated and not self.close_sent:  # the app's task has not run yet
             self.scope["extensions"][SEND_NOW] = {"send": self.send_now}
 
-    def send_now(self, frame: str | bytes) -> bool:
-        """Write ``frame`` now; False when it would have to wait (the transport's buffer is
-        full, the handshake not done, the socket closing or closed): queue it instead."""
+    def send_now(self, *frames: str | bytes) -> bool:
+        """Write ``frames`` now, in one write (one system call for a command's answer and
+        the change it made); False when they would have to wait (the transport's buffer is
+        full, the handshake not done, the socket closing or closed): queue them instead."""
         if (
             not self.writable.is_set()
             or self.disconnected
@@ -71,7 +72,7 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             or self.conn.extensions  # none is ever agreed (no compression): frames as made
         ):
             return False
-        self.transport.write(b"".join((*self.conn.data_to_send(), serialized(frame))))
+        self.transport.write(b"".join((*self.conn.data_to_send(), *map(serialized, frames))))
         return True
 
 

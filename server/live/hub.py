@@ -48,7 +48,7 @@ class Connection:
         self._close = (status.WS_1013_TRY_AGAIN_LATER, "too slow")
         self._writing = False  # the writer is sending a queued frame
         extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
-        self._send_now: Callable[[Frame], bool] | None = extension and extension["send"]
+        self._send_now: Callable[..., bool] | None = extension and extension["send"]
 
     def send(self, data: bytes) -> None:
         """Send a JSON message as a text frame."""
@@ -59,47 +59,54 @@ class Connection:
         if now - self.sent_at >= BEAT_SECONDS:
             self._put(BEAT)
 
-    def _put(self, frame: Frame | None) -> None:
-        """Write a frame straight to the socket when nothing waits before it and the socket
-        takes it, else queue it; a full queue drops the phone instead of the message order."""
+    def _put(self, *frames: Frame | None) -> None:
+        """Write frames straight to the socket, in one write, when nothing waits before them
+        and the socket takes them, else queue them; a full queue drops the phone instead of
+        the message order. None: close."""
         self.sent_at = time.monotonic()
         if (
-            frame is not None
+            None not in frames
             and self._send_now is not None
             and not self._writing
             and self.queue.empty()
-            and self._send_now(frame)
+            and self._send_now(*frames)
         ):
             return
         try:
-            self.queue.put_nowait(frame)
+            for frame in frames:
+                self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             while not self.queue.empty():
                 self.queue.get_nowait()
             self.queue.put_nowait(None)
 
-    def send_state(self, live: Live) -> None:
+    def send_state(self, live: Live, answer: bytes | None = None) -> None:
         """Queue the table as this device may see it — what changed since the view it has,
         or the whole view — unless it has that seq or a later one; a device the host took
-        away is told so and let go."""
+        away is told so and let go. ``answer`` (a command's ``accepted``) goes before it,
+        in the same write: the phone that sent a command gets both in one."""
+        frames: list[Frame | None] = [] if answer is None else [answer.decode()]
+        frames += self._state(live)
+        if frames:
+            self._put(*frames)
+
+    def _state(self, live: Live) -> tuple[Frame | None, ...]:
         if live.state.seq <= self.seq or self.device is None:
-            return
+            return ()
         who = actor(live.state, self.device)
         if who is None:
             removed = Rejected("", codebook.DEVICE_REMOVED, {}, "the host removed this device")
-            self.send(encoder.encode(removed))
             self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
-            self._put(None)
             self.seq = live.state.seq
-            return
+            return encoder.encode(removed).decode(), None
         key = live.key(audience(who), seat_of(who))  # its own rack only
         after = self.seq if key == self.key else -1  # a new seat, a new game: the whole view
         frame = live.frame(key, after)
         self.key = key
         if frame is None:  # only the seq changed for it: it keeps the view (and seq) it has
-            return
+            return ()
         self.seq = live.state.seq
-        self._put(frame)
+        return (frame,)
 
     def resync(self, live: Live) -> None:
         """Queue the whole view at the current seq: the phone says its view is not the one

@@ -115,7 +115,14 @@ async def _answer(
                 client = ws.client.host if ws.client else "?"
                 await ws.state.join_limit.simultaneous(client, message.command.code)
             seq = await tables.command(table_id, joined, message.command, message.id)
-            connection.send(encoder.encode(Accepted(message.id, seq)))
+            # The change it made goes in the answer's write: a system call less per command
+            # (``bench.fanout``), and the table's follower finds this phone has it already.
+            live = tables.holding(table_id)
+            accepted = encoder.encode(Accepted(message.id, seq))
+            if live is None:
+                connection.send(accepted)
+            else:
+                connection.send_state(live, accepted)
         elif isinstance(message, PreviewMessage):
             result, words = await tables.preview(table_id, message.move, message.check)
             if message.check:  # one the table allows (an ended game's) counts as the calculator's

@@ -1,6 +1,7 @@
 """The websocket protocol on a real uvicorn and socket: reading goes on for the message the
 app waits for, and pauses while messages pile up behind a busy app; a frame written at once
-to several phones is made once and reaches each whole."""
+to several phones is made once and reaches each whole; frames written together go out in
+one write."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -18,19 +19,25 @@ from server.http.ws_reading import SEND_NOW, WebSocketProtocol, serialized
 
 
 class Counted(WebSocketProtocol):
-    """Counts how often its socket's reading is paused."""
+    """Counts how often its socket's reading is paused, and its writes."""
 
     pauses = 0
+    writes = 0
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        pause = transport.pause_reading
+        pause, write = transport.pause_reading, transport.write
 
         def counted() -> None:
             Counted.pauses += 1
             pause()
 
+        def written(data: bytes) -> None:
+            Counted.writes += 1
+            write(data)
+
         transport.pause_reading = counted
+        transport.write = written
 
 
 async def echo(ws: WebSocket) -> None:
@@ -49,20 +56,26 @@ SHARED_STATE = bytes(range(256)) * 4  # as a gzipped state goes: binary
 
 
 async def fan(ws: WebSocket) -> None:
-    """Each phone's ``go`` sends the shared frames to every phone, straight to its socket."""
+    """Each phone's ``go`` sends the shared frames to every phone, straight to its socket;
+    ``both`` sends them together."""
     await ws.accept()
     PHONES.append(ws)
     while True:
-        if await ws.receive_text() == "go":
-            for phone in PHONES:
-                send_now = phone.scope["extensions"][SEND_NOW]["send"]
+        said = await ws.receive_text()
+        for phone in PHONES:
+            send_now = phone.scope["extensions"][SEND_NOW]["send"]
+            if said == "go":
                 assert send_now(SHARED_TEXT) and send_now(SHARED_STATE)
+            elif said == "both":
+                writes = Counted.writes
+                assert send_now(SHARED_TEXT, SHARED_STATE)
+                assert Counted.writes == writes + 1
 
 
 @pytest.fixture
 async def port() -> AsyncIterator[int]:
     """A uvicorn serving ``echo`` with the counted protocol, on a port of its own."""
-    Counted.pauses = 0
+    Counted.pauses = Counted.writes = 0
     listener = listen("127.0.0.1", 0)
     PHONES.clear()
     app = Starlette(routes=[WebSocketRoute("/ws", echo), WebSocketRoute("/fan", fan)])
@@ -116,3 +129,16 @@ async def test_a_frame_sent_to_several_phones_at_once_is_made_once_and_reaches_e
             assert await phone.recv() == SHARED_STATE
     made = serialized.cache_info()
     assert (made.misses, made.hits) == (2, 4)
+
+
+async def test_frames_sent_together_go_out_in_one_write_and_arrive_in_order(port: int) -> None:
+    async with (
+        connect(f"ws://127.0.0.1:{port}/fan", compression=None) as one,
+        connect(f"ws://127.0.0.1:{port}/fan", compression=None) as two,
+    ):
+        while len(PHONES) < 2:
+            await asyncio.sleep(0.01)
+        await two.send("both")  # the app checks each phone's frames took one write
+        for phone in (one, two):
+            assert await phone.recv() == SHARED_TEXT
+            assert await phone.recv() == SHARED_STATE

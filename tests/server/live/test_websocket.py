@@ -108,6 +108,8 @@ async def test_a_command_reaches_every_phone_of_the_table(table: Table) -> None:
         await seat.command("m1", {"type": "record_move", **PLANK, "turn": turn(0)})
         answer = await seat.answer("m1")
         assert (answer.type, answer.seq) == ("accepted", 4)
+        # The phone that sent it gets the change it made right after the answer.
+        assert (await seat.receive()).type == "change" and seat.seq == 4
         for phone in (host, seat, room):
             await phone.until_seq(4)
             assert json.loads(phone.view)["sheet"]["totals"] == [28, 0, 0, 0]
