@@ -10,12 +10,15 @@ replies go to hiredis as the bytes arrive, in the callback that receives them, a
 are packed by hiredis and written straight to the transport.
 
 Redis answers a connection's commands in the order they came, so a ``Wire`` writes every
-call as it is made (those of one turn of the event loop in one write) and hands the replies
-to the calls in that order: a call costs its packing, a share of a write and a future, and
-calls made together share a round trip. A connection that fails fails every call out on it
-with redis-py's ConnectionError, and one that answers nothing for ``SILENCE`` (a paused Redis)
-with its TimeoutError — each may have run, as through redis-py — and the next call connects
-anew. One timer looks at a wire's calls every ``SILENCE`` / 2, not a timeout per call.
+call as it is made and hands the replies to the calls in that order: a call costs its
+packing, a write and a future, and calls made together share a round trip. Written at once,
+not gathered until the end of the event loop's turn: at a table's pace a turn holds one
+call, and the gathering cost a turn of its own per command (``python -m bench.fanout``).
+
+A connection that fails fails every call out on it with redis-py's ConnectionError, and one
+that answers nothing for ``SILENCE`` (a paused Redis) with its TimeoutError — each may have
+run, as through redis-py — and the next call connects anew. One timer looks at a wire's
+calls every ``SILENCE`` / 2, not a timeout per call.
 """
 
 import asyncio
@@ -97,7 +100,6 @@ class Wire:
         self._opening = asyncio.Lock()
         self._transport: asyncio.Transport | None = None  # None: to be connected
         self._waiting: deque[asyncio.Future[Reply]] = deque()  # in the order written
-        self._out: list[bytes] = []  # to go out at the end of this turn of the event loop
         self._watch: asyncio.TimerHandle | None = None  # looks every SILENCE / 2 while calls wait
         self._oldest: asyncio.Future[Reply] | None = None  # the oldest call at the last look
         self._silent = False  # the connection was given up for not answering
@@ -106,13 +108,10 @@ class Wire:
         """The command's reply; raises its error reply as redis-py would (an instance of
         ``BaseParser.EXCEPTION_CLASSES``), or ConnectionError or TimeoutError when it may not
         have run."""
-        if self._transport is None:
-            await self._open()
+        transport = self._transport or await self._open()
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Reply] = loop.create_future()
-        if not self._out:
-            loop.call_soon(self._flush)
-        self._out.append(command(*args))
+        transport.write(command(*args))
         self._waiting.append(done)
         if self._watch is None:
             self._watch = loop.call_later(SILENCE / 2, self._look)
@@ -127,15 +126,11 @@ class Wire:
             self._transport.close()
         self._lost(RedisConnectionError("the wire was closed"))
 
-    async def _open(self) -> None:
+    async def _open(self) -> asyncio.Transport:
         async with self._opening:
             if self._transport is None:  # else another call connected meanwhile
                 self._transport = await take(self._connect, self._reply, self._lost)
-
-    def _flush(self) -> None:
-        out, self._out = self._out, []
-        if out and self._transport is not None:  # else lost meanwhile, with its calls
-            self._transport.write(b"".join(out))
+            return self._transport
 
     def _reply(self, reply: Reply) -> None:
         if not self._waiting:  # no call of ours asked for it: the connection is not ours
@@ -170,7 +165,7 @@ class Wire:
             error = RedisTimeoutError(f"Redis answered nothing for {SILENCE:g} s and more")
             self._silent = False
         self._transport = None
-        waiting, self._waiting, self._out = self._waiting, deque(), []
+        waiting, self._waiting = self._waiting, deque()
         for done in waiting:
             if not done.done():
                 done.set_exception(error)
