@@ -39,23 +39,44 @@ Frame = str | bytes
 
 
 class Diff:
-    """What turns one view into another: values to set at paths, sequences to splice."""
+    """What turns one view into another: values to set at paths, sequences to splice; and
+    the change messages made of it, by the seq they follow (one for every key it serves)."""
 
-    __slots__ = ("sets", "splices")
+    __slots__ = ("messages", "sets", "splices")
 
     def __init__(self) -> None:
         self.sets: list[tuple[Path, Any]] = []
         self.splices: list[Splice] = []
+        self.messages: dict[int, Frame] = {}
 
 
 class SheetDiffs:
     """The sheets of one table compared last, and what that gave: every audience of a table
-    has the same sheet (``server.tables.held.Live``), so the next audience's change reuses it."""
+    has the same sheet (``server.tables.held.Live``), so the next audience's change reuses it;
+    an audience whose part outside the sheet stayed the same reuses the whole change."""
 
-    __slots__ = ("_last",)
+    __slots__ = ("_last", "_views")
 
     def __init__(self) -> None:
         self._last: tuple[SheetView, SheetView, Path, Diff] | None = None
+        self._views: tuple[int, SheetView | None, SheetView | None, Diff] | None = None
+
+    def views(self, old: TableView, new: TableView) -> Diff:
+        """What ``diff`` gives for two views whose parts outside the seq and the sheet are the
+        same objects (an audience's, unchanged since): the seq and the sheet's change, found
+        once for every audience so."""
+        last = self._views
+        if (
+            last is None
+            or last[0] != old.seq
+            or last[1] is not old.sheet
+            or last[2] is not new.sheet
+        ):
+            found = Diff()
+            _compare(old.seq, new.seq, ("seq",), found, None)  # the fields' order, as ``diff``
+            _compare(old.sheet, new.sheet, ("sheet",), found, self)
+            last = self._views = (old.seq, old.sheet, new.sheet, found)
+        return last[3]
 
     def compare(self, old: SheetView, new: SheetView, path: Path, out: Diff) -> None:
         last = self._last
@@ -166,9 +187,11 @@ class Version:
         "_diff",
         "_json",
         "_previous",
+        "_same_outside",
         "_sheets",
         "_state",
         "after",
+        "outside",
         "seq",
         "shown",
         "view",
@@ -180,10 +203,17 @@ class Version:
         view: TableView,
         previous: "Version | None",
         sheets: SheetDiffs | None = None,  # the table's, shared by its keys
+        outside: TableView | None = None,  # what ``view`` is, but for its seq and sheet
     ) -> None:
         self.seq = seq
         self.view = view
+        self.outside = outside
         self._sheets = sheets
+        # Made of what the key's previous view was made of, but for the seq and the sheet:
+        # its change is every such key's (``SheetDiffs.views``).
+        self._same_outside = (
+            outside is not None and previous is not None and (previous.outside is outside)
+        )
         # What the change follows: the view the key's phones hold when up to date with the
         # previous version, which is older than it when nothing but the seq changed since.
         self.after: int = previous.shown if previous is not None else -1
@@ -221,7 +251,10 @@ class Version:
     def _changed(self) -> Diff:
         if self._diff is None:
             assert self._previous is not None, "a first view has no change"
-            self._diff = diff(self._previous, self.view, self._sheets)
+            if self._same_outside and self._sheets is not None:
+                self._diff = self._sheets.views(self._previous, self.view)
+            else:
+                self._diff = diff(self._previous, self.view, self._sheets)
             self._previous = None  # what it was changed from is no longer needed
         return self._diff
 
@@ -234,13 +267,17 @@ class Version:
         over ``GZIP_OVER`` bytes (a room's close: 200 judged slips and the standings)."""
         if self._change is None:
             changed = self._changed()
-            message = encoder.encode(
-                ChangeMessage(self.after, self.seq, tuple(changed.sets), tuple(changed.splices))
-            )
-            if len(message) > GZIP_OVER:
-                self._change = gzip.compress(message, GZIP_LEVEL, mtime=0)
-            else:
-                self._change = message.decode()
+            frame = changed.messages.get(self.after)  # another key's, of the same change
+            if frame is None:
+                message = encoder.encode(
+                    ChangeMessage(self.after, self.seq, tuple(changed.sets), tuple(changed.splices))
+                )
+                if len(message) > GZIP_OVER:
+                    frame = gzip.compress(message, GZIP_LEVEL, mtime=0)
+                else:
+                    frame = message.decode()
+                changed.messages[self.after] = frame
+            self._change = frame
         return self._change
 
     def frame(self, after: int) -> Frame | None:

@@ -56,18 +56,20 @@ class Live:
         it remembers the key's view before it, for the change."""
         current = self._versions.get(key)
         if current is None or current.seq != self.state.seq:
+            view, outside = self._view(key)
             current = self._versions[key] = Version(
-                self.state.seq, self._view(key), current, self._sheet_diffs
+                self.state.seq, view, current, self._sheet_diffs, outside
             )
         return current
 
-    def _view(self, key: ViewKey) -> TableView:
+    def _view(self, key: ViewKey) -> tuple[TableView, TableView]:
         """``rules.table.views.view`` for ``key``, its sheet shared with the other keys.
 
         What differs between audiences is outside the sheet (the host's devices, a device
         that waits), and between seats only a private game's rack and slip: those are made
         for the key, the rest of the sheet once (``rules.table.views`` builds the whole sheet,
-        tile tracking and board rows included, on every call).
+        tile tracking and board rows included, on every call). Returned with the view: the
+        part outside the sheet it was made of.
         """
         seen_by, seat = key
         state = self.state
@@ -80,8 +82,8 @@ class Live:
         else:
             table = made[2]
         if seen_by == "waiting" or state.game is None:
-            return replace(table, seq=state.seq)
-        return replace(table, seq=state.seq, sheet=self._sheet(seat))
+            return replace(table, seq=state.seq), table
+        return replace(table, seq=state.seq, sheet=self._sheet(seat)), table
 
     def _sheet(self, seat: int | None) -> SheetView:
         state, game = self.state, self.state.game

@@ -7,6 +7,7 @@ import msgspec
 import pytest
 
 from events import commands as c
+from events.events import DeviceJoined, Recorded
 from rules.table.record import record
 from rules.table.state import State
 from rules.table.views import SheetView
@@ -62,3 +63,18 @@ def test_a_tables_sheet_is_compared_once_for_all_its_audiences(
     assert len(compared) == 1
     sheet_parts = [[s for s in change["set"] if s[0][0] == "sheet"] for change in changes]
     assert sheet_parts[0] and sheet_parts[1] == sheet_parts[0]
+
+
+def test_audiences_whose_part_outside_the_sheet_stayed_the_same_share_one_change() -> None:
+    live = a_table()
+    for seen_by in AUDIENCES:
+        live.frame((seen_by, None), -1)
+    _, records = record(live.state, c.EnterPoints(28, turn=c.Turn(1, 0, 0)))
+    live.fold(records)
+    host, member = (live.frame((seen_by, None), 1) for seen_by in ("host", "member"))
+    assert host is member  # found and encoded once for the table's phones
+    # A device joining changes the host's part (its devices): the host's change is its own.
+    live.fold((Recorded(3, DeviceJoined("d2", "viewer")),))
+    change = decoded(live.frame(("host", None), 2))
+    assert change["seq"] == 3 and [path for path, *_ in change["splice"]] == [["devices"]]
+    assert live.frame(("member", None), 2) is None  # nothing but the seq changed for it
