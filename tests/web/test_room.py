@@ -321,6 +321,38 @@ def test_an_italian_blank_may_be_a_letter_no_tile_shows(
         page.context.close()
 
 
+def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # A change from the table may redraw the board between a finger's down and up, before
+    # the pan's scroll event has come: the board must stay under the finger.
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_role("button", name="Plankje trekken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    lay(anna, sheet_of(anna)["rounds"][0]["rack"][0], "H8")
+    stood = anna.evaluate(
+        """async () => {
+            const state = await import('/js/state.js');
+            const panned = document.getElementById('slip-board');
+            panned.scrollLeft -= 60;
+            panned.scrollTop -= 40;
+            const at = [panned.scrollLeft, panned.scrollTop];
+            state.changed(); // as a frame from the server does
+            await null;
+            const now = document.getElementById('slip-board');
+            return { redrawn: now !== panned, at, now: [now.scrollLeft, now.scrollTop] };
+        }"""
+    )
+    assert stood["redrawn"] and stood["at"] != [0, 0]
+    assert stood["now"] == stood["at"]
+    for page in (director, anna):
+        page.context.close()
+
+
 def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
     browser: Browser, server: ServerProcess
 ) -> None:

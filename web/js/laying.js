@@ -46,8 +46,14 @@ export function layer(view) {
   // the focus and the zoomed board's scroll kept over the redraw.
   function board(container, { marked = new Set(), label = "" } = {}) {
     const active = document.activeElement;
-    const hadFocus = document.getElementById(ids.board)?.contains(active)
-      ? active.dataset.square : null;
+    const before = document.getElementById(ids.board);
+    const hadFocus = before?.contains(active) ? active.dataset.square : null;
+    // Where the zoomed board it replaces stands now: its scroll event comes a frame late, so
+    // a redraw right after a pan (a change from the table between a finger's down and up)
+    // would put back where it stood before, and the finger come up on another square.
+    if (ui.zoom && before?.classList.contains("zoomed")) {
+      ui.scroll = [before.scrollLeft, before.scrollTop];
+    }
     const frame = h("div", {
       id: ids.board, class: ui.zoom ? "board-frame zoomed" : "board-frame",
       onpointerdown: (event) => {
