@@ -321,11 +321,9 @@ def test_an_italian_blank_may_be_a_letter_no_tile_shows(
         page.context.close()
 
 
-def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
-    browser: Browser, server: ServerProcess
-) -> None:
-    # A change from the table may redraw the board between a finger's down and up, before
-    # the pan's scroll event has come: the board must stay under the finger.
+def drawn_room(browser: Browser, server: ServerProcess) -> tuple[Page, Page]:
+    """A room of Anna and Bas whose director drew the first rack, and Anna's phone, which
+    has it: the director's phone and Anna's."""
     director = open_app(browser, server.url, "nl")
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
     anna = open_app(browser, server.url, "nl")
@@ -333,6 +331,15 @@ def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
     director.locator("#room-start > summary").click()
     director.get_by_role("button", name="Plankje trekken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    return director, anna
+
+
+def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # A change from the table may redraw the board between a finger's down and up, before
+    # the pan's scroll event has come: the board must stay under the finger.
+    director, anna = drawn_room(browser, server)
     lay(anna, sheet_of(anna)["rounds"][0]["rack"][0], "H8")
     stood = anna.evaluate(
         """async () => {
@@ -356,13 +363,7 @@ def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
 def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
     browser: Browser, server: ServerProcess
 ) -> None:
-    director = open_app(browser, server.url, "nl")
-    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
-    anna = open_app(browser, server.url, "nl")
-    join_table(anna, code, "Anna")
-    director.locator("#room-start > summary").click()
-    director.get_by_role("button", name="Plankje trekken").click()
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    director, anna = drawn_room(browser, server)
     first, second, third = sheet_of(anna)["rounds"][0]["rack"][:3]
 
     # Two tiles on a diagonal: said as they lie, and refused on Send; nothing is handed in.
