@@ -1,8 +1,6 @@
 """A duplicate room's slips: a whole word laid on the board from the rack, and the close's
 judgement — valid, a word not in the list, late, missing, typed by hand — with the solo."""
 
-from unittest.mock import patch
-
 import pytest
 
 import editions
@@ -12,13 +10,13 @@ from events.events import GameStarted, Recorded, SlipScore
 from rules.board.board import Board
 from rules.errors import GameError
 from rules.room import slips
-from rules.table import steps
 from rules.table.decide import decide
 from rules.table.permissions import latest_line
 from rules.table.reducer import evolve, replay
 from rules.table.rulesets import RoomRules
-from rules.table.state import CHECKPOINT, Clock, Game, Packed, State, Step
+from rules.table.state import CHECKPOINT, Clock, Game, State
 from tests.rules.room.rooms import plank_room
+from tests.rules.table.opens import counted_opens
 
 NL = editions.get("nl")
 PLANK = Board.empty(NL).apply(Board.empty(NL).place("H4", "across", "PLANK"))  # K on H8
@@ -216,14 +214,7 @@ def test_a_round_of_slips_packed_away_is_passed_unopened_by_the_sheets_newest_li
     line = latest_line(room.state)
     for turn in range(4 * CHECKPOINT):
         room.slip(turn % 3, ("KRAAN", "KAN")[turn % 2], "H8")
-    opened: list[int] = []
-    real = steps._opened
-
-    def counting(packed: Packed) -> Step:
-        opened.append(packed.oldest)
-        return real(packed)
-
-    with patch.object(steps, "_opened", counting):
+    with counted_opens() as opened:
         assert latest_line(room.state) == line
         # Only the run that holds the line is opened: the runs of slips are passed by kind.
         assert line is not None and len(opened) == 1 and opened[0] <= line.seq

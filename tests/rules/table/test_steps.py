@@ -46,6 +46,7 @@ from tests.rules.table.games import (
     commands_for,
     play_duplicate,
 )
+from tests.rules.table.opens import counted_opens
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HOST = Actor("host", None, "host")
@@ -239,19 +240,6 @@ def test_the_runs_before_the_newest_are_packed_and_open_as_they_stood() -> None:
     assert [s.depth for s in opened if s.follows in ("kept", "start")] == [0] * sum(
         s.follows in ("kept", "start") for s in opened
     )
-
-
-@contextmanager
-def counted_opens() -> Iterator[list[int]]:
-    opens: list[int] = []
-    real = steps._opened
-
-    def counting(packed: Packed) -> Step:
-        opens.append(packed.oldest)
-        return real(packed)
-
-    with patch.object(steps, "_opened", counting):
-        yield opens
 
 
 def test_a_search_opens_only_the_runs_that_can_hold_what_it_looks_for() -> None:
