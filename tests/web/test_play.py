@@ -32,6 +32,7 @@ from tests.web.online_play import LEXICON, first_word, lay, online, sheet, tap_s
 
 ROWS = "ABCDEFGHIJKLMNO"
 ONLINE = "Online spelen"
+SEQ = "async () => (await import('/js/state.js')).app.view.seq"  # the version a phone shows
 
 
 def sentence(language: str, code: str, **params: object) -> str:
@@ -239,6 +240,9 @@ def test_a_refused_exchange_is_said_and_the_blank_asks_its_letter(phones: Phones
     anna, bas = phones(), phones()
     code = start_online(anna, ["Anna", "Bas"])
     join_online(bas, code, "Bas", 1)
+    # Anna's phone has had Bas's joining before her view is edited below: a frame after the
+    # edit would put the server's rack and bag back.
+    wait_for_state(anna, f"app => app.view.seq >= {bas.evaluate(SEQ)}")
     # Not Bas's turn: his buttons say why instead of doing nothing.
     bas.locator("#play-pass").click(force=True)  # aria-disabled: a tap says why
     expect(bas.locator("#play-refusal")).to_contain_text("Anna is aan de beurt")
