@@ -24,8 +24,9 @@ message a phone gets for it — a real mid-game sheet's change, after a first wh
 event, and ``cpu ×`` that over the echo's at the same load (the goal, at 1,000 a second: at
 most 2.2 times; at ``max`` the echo is bound by the client, not by its server).
 
-Every setup runs ``--runs`` times (3; 1 with ``--quick``) and each figure is the median of
-its runs; the errors of a row are the worst run's.
+Every setup runs ``--runs`` times (3; 1 with ``--quick``), in rounds of every setup with the
+echo in each, and each figure is the median of its runs; the errors of a row are the worst
+run's.
 
 Last, 2,000 phones (500 tables × 4) on one SQLite process: each must get its first
 state, stay connected while held, and still get the sheet quickly while every table sends
@@ -495,12 +496,15 @@ def main() -> None:
         Load(f"{GOAL // 2:,}/s per process", rate / 2),
     ]
     began = time.monotonic()
-    results = []
-    for setup in setups:
-        print(f"running {setup.name} …", end=" ", file=sys.stderr, flush=True)
-        outcomes = [run(setup, TABLES * setup.processes, loads, warm, measure) for _ in range(runs)]
-        results.append((setup, median_outcome(outcomes)))
-        print(f"{time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
+    # Round after round of every setup, the echo in each: a spell of other work on the machine
+    # weighs on a setup's runs and on the echo's alike, not on one of them.
+    outcomes: dict[Setup, list[Outcome]] = {setup: [] for setup in setups}
+    for round_ in range(1, runs + 1):
+        for setup in setups:
+            print(f"round {round_}: {setup.name} …", end=" ", file=sys.stderr, flush=True)
+            outcomes[setup].append(run(setup, TABLES * setup.processes, loads, warm, measure))
+            print(f"{time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
+    results = [(setup, median_outcome(runs_of)) for setup, runs_of in outcomes.items()]
     print(f"running {PHONES:,} phones on sqlite ×1 …", end=" ", file=sys.stderr, flush=True)
     every = [Load("every 2 s", 0.5)]
     held = median_outcome(
