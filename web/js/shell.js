@@ -139,7 +139,9 @@ function placeFocus() {
   const target = heading();
   if (!target) return; // the view is still loading: the next update places it
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: false });
+  // A new view, or a control the user used gone: the heading is shown. A heading only drawn
+  // again: the phone stays where the user scrolled to.
+  target.focus({ preventScroll: !ui.focusDue && !ui.acted });
   ui.placed = target;
   ui.focusDue = false;
   ui.acted = false;
