@@ -187,7 +187,13 @@ async def test_the_computer_begins_by_itself_when_it_starts(server: ServerProces
         await until(ann, persons)
         view = sheet(ann)
         assert view["turns"] == [0, 1] and view["online"]["last"]["player"] == 1
-        assert view["online"]["last"]["kind"] == "move" and view["board"] != first_board()
+        # A dealt rack with no word on the empty board (rare, by the game's random seed) is
+        # exchanged whole (rules.online.opponent): the computer took its turn either way.
+        last = view["online"]["last"]
+        if last["kind"] == "exchange":
+            assert last["count"] == 7 and view["board"] == first_board()
+        else:
+            assert last["kind"] == "move" and view["board"] != first_board()
 
 
 def first_board() -> list[str]:
