@@ -139,9 +139,7 @@ function placeFocus() {
   const target = heading();
   if (!target) return; // the view is still loading: the next update places it
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  // A new view, or a control the user used gone: the heading is shown. A heading only drawn
-  // again: the phone stays where the user scrolled to.
-  target.focus({ preventScroll: !ui.focusDue && !ui.acted });
+  target.focus({ preventScroll: false });
   ui.placed = target;
   ui.focusDue = false;
   ui.acted = false;

@@ -23,24 +23,16 @@ export function h(tag, attributes = {}, ...children) {
 }
 
 // Replace what `parent` shows, keeping the element that had the focus if it is redrawn
-// with the same id (so a keyboard user does not lose their place on every update) where it
-// stands on the screen: a director scrolled down a room's standings stays there as slips
-// come in, not taken back to the heading that had the focus.
+// with the same id (so a keyboard user does not lose their place on every update).
 // A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
 // it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
 export const held = (busy) => (busy ? "true" : null);
 
 export function replace(parent, ...children) {
-  const active = document.activeElement;
-  const focused = active && active.id && parent.contains(active) ? active : null;
+  const focused = document.activeElement && parent.contains(document.activeElement)
+    ? document.activeElement.id : null;
   parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== false));
-  const again = focused && document.getElementById(focused.id);
-  if (!again) return;
-  // A heading the shell made focusable (shell.js, placeFocus) is drawn again without that.
-  if (focused.hasAttribute("tabindex") && !again.hasAttribute("tabindex")) {
-    again.setAttribute("tabindex", focused.getAttribute("tabindex"));
-  }
-  again.focus({ preventScroll: true });
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 // The message line's state.
