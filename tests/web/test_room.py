@@ -360,6 +360,36 @@ def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
         page.context.close()
 
 
+def test_a_tile_and_a_square_tapped_in_quick_succession_lay_the_tile(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # A busy phone handles input before timers: the square's tap may come before the timer
+    # that ends the tile's tap has run. Both taps here in one task, so no timer runs between.
+    director, anna = drawn_room(browser, server)
+    tile = sheet_of(anna)["rounds"][0]["rack"][0]
+    anna.locator('#slip-board [data-square="H8"]').click()  # the whole board zooms in
+    expect(anna.locator("#slip-board.zoomed")).to_be_attached()
+    anna.evaluate(
+        """tile => {
+            const tap = (element) => {
+                element.scrollIntoView({ block: 'center', inline: 'center' });
+                const box = element.getBoundingClientRect();
+                const at = { bubbles: true, isPrimary: true, pointerId: 1, button: 0,
+                    clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+                element.dispatchEvent(new PointerEvent('pointerdown', at));
+                element.dispatchEvent(new PointerEvent('pointerup', at));
+            };
+            tap(document.querySelector(`#slip-rack .rack-tile[data-tile="${tile}"]`));
+            tap(document.querySelector('#slip-board [data-square="H8"]'));
+        }""",
+        tile,
+    )
+    laid(anna, "H8")
+    expect(anna.locator("#slip-rack .rack-tile.laid")).to_have_count(1)
+    for page in (director, anna):
+        page.context.close()
+
+
 def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
     browser: Browser, server: ServerProcess
 ) -> None:

@@ -29,7 +29,9 @@ export function layer(view) {
   // A finger's tap is taken on its way up, not from the click: a frame that redraws the
   // board or the rack between down and up (another phone's slip, a clock) replaces the
   // element, and the browser then sends no click at all. The click that may still follow
-  // is the same tap, not a second one.
+  // is the same tap, not a second one; the next finger down is a new tap, even before the
+  // timer has run (a busy phone handles input before timers: a tile and a square tapped in
+  // quick succession, the square's tap was taken for the tile's click and lost).
   let pressed = null; // the square a finger went down on
   let tapped = false; // a finger's tap was taken: its click, if any, is not another
   const tapDone = () => { tapped = true; setTimeout(() => { tapped = false; }); };
@@ -58,6 +60,7 @@ export function layer(view) {
       id: ids.board, class: ui.zoom ? "board-frame zoomed" : "board-frame",
       onpointerdown: (event) => {
         if (event.button > 0) return;
+        tapped = false; // a new tap
         pressed = event.target.closest?.("[data-square]")?.dataset.square ?? null;
         if (pressed) addEventListener("pointerup", released, { once: true });
       },
@@ -332,7 +335,9 @@ export function layer(view) {
 
   // A tile dragged from the rack onto a square is laid there.
   function startDrag(event, id) {
-    if (d.exchange || rack.squareOf(d, id) || event.button > 0) return;
+    if (event.button > 0) return;
+    tapped = false; // a new tap
+    if (d.exchange || rack.squareOf(d, id)) return;
     dragged = { id, x: event.clientX, y: event.clientY, moved: false };
     const move = (e) => {
       if (Math.hypot(e.clientX - dragged.x, e.clientY - dragged.y) > 10) dragged.moved = true;
