@@ -248,3 +248,32 @@ def test_a_room_of_200_fits_the_directors_phone(phones: Phones, server: ServerPr
     expect(director.locator(".roster-player")).to_have_count(20)
     fits_width(director, PHONE["width"], PHONE["height"])
     director.locator("#room-close").click(trial=True)
+
+
+def test_a_director_scrolled_down_the_room_stays_there_as_players_come_in(
+    phones: Phones, server: ServerProcess
+) -> None:
+    # The heading the phone focused on opening the room is drawn again at every change: it
+    # keeps the focus, and the screen stays where the director scrolled to.
+    director = phones()
+    code = create_table(director, ["Anna"], mode=DUPLICATE)
+    enter(server, code, "Anna")
+    for n in range(2, 31):
+        enter(server, code, f"Speler {n}")
+    expect(director.locator("#roster-title")).to_have_text("30 spelers in de zaal")
+    assert director.evaluate("() => document.activeElement.id") == "sheet-title"
+    director.mouse.wheel(0, 2_000)
+    director.wait_for_function("() => scrollY > 500")
+    scrolled = director.evaluate("() => scrollY")
+    director.evaluate("() => { document.getElementById('sheet-title').dataset.old = 'yes'; }")
+    enter(server, code, "Speler 31")
+    expect(director.locator("#roster-title")).to_have_text("31 spelers in de zaal")
+    # The heading drawn again has the focus (however it got it) ...
+    director.wait_for_function(
+        """() => {
+            const heading = document.getElementById('sheet-title');
+            return !heading.dataset.old && document.activeElement === heading;
+        }"""
+    )
+    # ... and the screen has not moved.
+    assert director.evaluate("() => scrollY") == scrolled

@@ -29,10 +29,21 @@ export function h(tag, attributes = {}, ...children) {
 export const held = (busy) => (busy ? "true" : null);
 
 export function replace(parent, ...children) {
-  const focused = document.activeElement && parent.contains(document.activeElement)
-    ? document.activeElement.id : null;
+  const active = document.activeElement;
+  const focused = active && active.id && parent.contains(active) ? active : null;
   parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== false));
-  if (focused) document.getElementById(focused)?.focus();
+  const again = focused && document.getElementById(focused.id);
+  if (!again) return;
+  // A heading the shell focused (shell.js, placeFocus) is drawn again without the tabindex
+  // that made it focusable: it gets it back, and keeps the focus where it stands. A director
+  // scrolled down a room's standings stays there as players come in and slips arrive, not
+  // taken back to the heading at every change. A control is focused as before.
+  if (focused.getAttribute("tabindex") === "-1" && !again.hasAttribute("tabindex")) {
+    again.setAttribute("tabindex", "-1");
+    again.focus({ preventScroll: true });
+  } else {
+    again.focus();
+  }
 }
 
 // The message line's state.
