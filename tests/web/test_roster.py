@@ -277,3 +277,29 @@ def test_a_director_scrolled_down_the_room_stays_there_as_players_come_in(
     )
     # ... and the screen has not moved.
     assert director.evaluate("() => scrollY") == scrolled
+
+
+def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
+    phones: Phones, server: ServerProcess
+) -> None:
+    # A phone that takes longer than a frame to draw a room draws the frames that came
+    # meanwhile at once: drawing each, a slowed director's phone fell seconds behind.
+    director = phones()
+    code = create_table(director, ["Anna"], mode=DUPLICATE)
+    players = [enter(server, code, "Anna")]
+    players += [enter(server, code, f"Speler {n}") for n in range(2, 101)]
+    expect(director.locator("#roster-title")).to_have_text("100 spelers in de zaal")
+    draw(director)
+    found = slips(director)
+    director.context.new_cdp_session(director).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    director.evaluate(
+        """async () => {
+            window.draws = 0;
+            (await import('/js/state.js')).subscribe(() => { window.draws += 1; });
+        }"""
+    )
+    for n, joined in enumerate(players):  # a frame for each, faster than the phone draws
+        hand_in(server, joined, found[n % 10])
+    expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 100 van 100")
+    expect(director.locator("#roster-missing li")).to_have_count(0)
+    assert 0 < director.evaluate("() => window.draws") < len(players) / 2
