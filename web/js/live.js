@@ -203,8 +203,8 @@ export function patched(view, change) {
 // come (a director's in a room of 200 as the slips come in: slowed 4×, 20 slips a second, it
 // drew each and showed the last 13 s late; bench.director_phone) draws the frames that came
 // meanwhile once, at the next animation frame: when its last drawing took more than a frame
-// and ended less long ago than it took. A phone that draws within a frame draws each. A
-// hidden page draws when it shows again.
+// and ended less long ago than it took (a hidden page, which has no animation frames: after
+// the frames waiting). A phone that draws within a frame draws each.
 const FRAME = 16; // ms
 const drawing = { at: -Infinity, took: 0, due: false };
 
@@ -220,7 +220,8 @@ function draw() {
   if (drawing.took <= FRAME || performance.now() - drawing.at >= drawing.took) run();
   else {
     drawing.due = true;
-    requestAnimationFrame(run);
+    if (document.hidden) setTimeout(run);
+    else requestAnimationFrame(run);
   }
 }
 
