@@ -1,7 +1,7 @@
 """The director's phone in a room of 200 as the slips come in: how far behind it shows them.
 
-Run: ``python -m bench.director_phone`` (about a minute; ``--rate N`` slips a second, 20 by
-default, as in a round's last seconds; ``--players N``, 200).
+Run: ``python -m bench.director_phone`` (about half a minute; ``--rate N`` slips a second,
+20 by default, as in a round's last seconds; ``--players N``, 200).
 
 A real ``tilestream serve`` (SQLite in a temporary folder) and Debian's Chromium through
 Playwright: the director's phone (390 px, in Dutch) opens a duplicate room, the players
