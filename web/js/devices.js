@@ -10,7 +10,7 @@
 // phone gets the devices too), and the director makes a recovery code for a dead phone.
 
 import { tableDevices } from "./api.js";
-import { language, number, onLanguage, playerName, t } from "./i18n.js";
+import { formatOf, number, onLanguage, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { recoveryCode } from "./recovery.js";
 import { writers } from "./rights.js";
@@ -197,25 +197,10 @@ function hostRow() {
     " ", h("span", { class: "badge" }, t("devices.host_phone")));
 }
 
-// The language's formats, made once per language and not once per device: a room of 200 is
-// drawn again at every change, and making a format costs more than the rest of a line.
-let formats = { language: null, clock: null, ago: null };
-
-function format() {
-  if (formats.language !== language) {
-    formats = {
-      language,
-      clock: new Intl.DateTimeFormat(language,
-        { hour: "2-digit", minute: "2-digit", second: "2-digit" }),
-      ago: new Intl.RelativeTimeFormat(language, { numeric: "auto" }),
-    };
-  }
-  return formats;
-}
-
 // When a device joined, to the second: two phones of a seat that joined the same minute
 // still read apart.
-const clock = (time) => format().clock.format(new Date(time));
+const clock = (time) => formatOf(Intl.DateTimeFormat,
+  { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(new Date(time));
 
 // "Sinds 14:05:12 · laatst gezien 5 seconden geleden"
 function seen(device) {
@@ -223,7 +208,7 @@ function seen(device) {
   if (device.last_seen === undefined) return since;
   if (device.last_seen === null) return `${since} · ${t("devices.not_seen")}`;
   const seconds = Math.max(0, Math.round((serverNow() - device.last_seen) / 1000));
-  const { ago } = format();
+  const ago = formatOf(Intl.RelativeTimeFormat, { numeric: "auto" });
   const when = seconds < 60 ? ago.format(-seconds, "second")
     : seconds < 3600 ? ago.format(-Math.round(seconds / 60), "minute")
       : ago.format(-Math.round(seconds / 3600), "hour");

@@ -16,6 +16,9 @@ export let language = "en";
 const loaded = { strings: {}, plurals: new Intl.PluralRules("en") };
 export const missing = new Set();
 const listeners = [];
+// The language's Intl formats, by kind and options: made once per language, since making
+// one costs more than many uses of it (a room of 200's device list is drawn at every change).
+const formats = new Map();
 
 export function preferredLanguage() {
   const stored = localStorage.getItem(STORED);
@@ -32,12 +35,21 @@ export async function setLanguage(code, remember = false) {
   const answer = await fetch(new URL(`../strings/${code}.json`, import.meta.url));
   loaded.strings = await answer.json();
   loaded.plurals = new Intl.PluralRules(code);
+  formats.clear();
   language = code;
   if (remember) localStorage.setItem(STORED, code);
   document.documentElement.lang = code;
   document.title = `Tilestream · ${t("common.title")}`;
   translate(document);
   for (const listener of listeners) listener(code);
+}
+
+// formatOf(Intl.DateTimeFormat, {dateStyle: "long"}): that format of the phone's language.
+export function formatOf(Kind, options) {
+  const key = `${Kind.name} ${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, made = new Kind(language, options));
+  return made;
 }
 
 export function onLanguage(listener) {

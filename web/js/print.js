@@ -13,7 +13,7 @@
 
 import { call, tableView } from "./api.js";
 import {
-  language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
+  formatOf, language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
 import * as simultaneous from "./print-simultaneous.js";
 import { conventionOf, isBingo, reference } from "./references.js";
@@ -143,7 +143,7 @@ function blankField(label) {
 }
 
 function today() {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(new Date());
+  return formatOf(Intl.DateTimeFormat, { dateStyle: "long" }).format(new Date());
 }
 
 // --- classic (PRT-01, PRT-03) ---------------------------------------------------------
