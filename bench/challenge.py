@@ -29,7 +29,7 @@ from typing import Any
 
 from bench.room_phones import Phone, everyone
 from bench.serving import Api, ServerProcess, new_address
-from bench.timing import Figures
+from bench.timing import Figures, load_average
 
 PLAYERS = ("Ann", "Bob")
 WORDS = ("KOK", "KXK")  # in the list, not in it: a valid verdict, then a withdrawn word
@@ -113,18 +113,14 @@ def row(figures: Figures, baseline: Figures) -> str:
     return f"{figures.name:<58} {figures.median:>9.2f} {figures.p99:>9.2f} {ratio:>7.2f}"
 
 
-def load() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.challenge", description=__doc__)
     parser.add_argument("--rounds", type=int, default=200, help="challenges measured")
     args = parser.parse_args()
-    before, began = load(), time.monotonic()
+    before, began = load_average(), time.monotonic()
     with tempfile.TemporaryDirectory() as data, ServerProcess(Path(data)) as server:
         moves, challenges, valid = asyncio.run(measure(server, args.rounds))
-    after = load()
+    after = load_average()
     baseline = Figures("baseline: a recorded move, send → the display's frame (ms)", moves)
     rows = [
         baseline,

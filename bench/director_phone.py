@@ -18,8 +18,6 @@ spent in long tasks.
 """
 
 import argparse
-import os
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -31,6 +29,7 @@ import editions
 import wordlists
 from bench.browser import PHONE, create_table, launch, ready, wait_for_state
 from bench.serving import ServerProcess, device_key
+from bench.timing import Figures, load_average
 from rules.board.board import Board
 from rules.movegen.moves import generate
 
@@ -67,17 +66,6 @@ class Burst(NamedTuple):
     seconds: float  # the burst, first slip to the screen's last count
 
 
-def join(server: ServerProcess, code: str, name: str) -> dict[str, Any]:
-    """A player's phone registering in the room by name, from an address of its own (the
-    server allows an address 20 joins a minute)."""
-    reply = server.api().post(
-        "/api/join", {"code": code, "role": "player", "name": name, "device": device_key()}
-    )
-    if reply.status != 200:
-        raise RuntimeError(f"the join was refused: {reply.body!r}")
-    return dict(reply.json())
-
-
 def valid_slips(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """A slip for each move of the open round's rack, as a player's phone hands it in."""
     board = Board.from_rows(editions.get("nl"), sheet["board"])
@@ -99,7 +87,8 @@ def burst(browser: Browser, server: ServerProcess, players: int, rate: float,
         page.goto(server.url + "/")
         ready(page)
         code = create_table(page, ["Speler 1"], mode=DUPLICATE)
-        joined = [join(server, code, f"Speler {n}") for n in range(1, players + 1)]
+        # Each from an address of its own: the server allows an address 20 joins a minute.
+        joined = [server.api().join(code, name=f"Speler {n}") for n in range(1, players + 1)]
         wait_for_state(page, f"app => app.view.sheet.players.length === {players}", 60)
         page.locator("#room-start > summary").click()
         page.get_by_role("button", name="Plankje trekken").click()
@@ -138,15 +127,6 @@ def burst(browser: Browser, server: ServerProcess, players: int, rate: float,
     return Burst(lags, players, seen["draws"], seen["busy"] / 1000 / seconds, seconds)
 
 
-def load_average() -> str:
-    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
-
-
-def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rate", type=float, default=20.0, help="slips a second (20)")
@@ -171,11 +151,12 @@ def main() -> None:
     )
     print(f"{'phone':<28} {'median ms':>10} {'p99 ms':>9} {'× base':>8} {'draws':>12}"
           f" {'busy':>6} {'burst s':>8}")  # fmt: skip
+    baseline = Figures("baseline", base.lags)
     for name, b in (("host's speed (baseline)", base), (f"CPU slowed {SLOWDOWN}×", slow)):
-        median = statistics.median(b.lags)
+        lags = Figures(name, b.lags)
         print(
-            f"{name:<28} {median:>10.0f} {p99(b.lags):>9.0f}"
-            f" {median / statistics.median(base.lags):>8.1f}"
+            f"{name:<28} {lags.median:>10.0f} {lags.p99:>9.0f}"
+            f" {lags.median / baseline.median:>8.1f}"
             f" {f'{b.draws} / {b.frames}':>12} {b.busy:>6.0%} {b.seconds:>8.1f}"
         )
 

@@ -50,6 +50,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from bench.browser import ARGS, CHROMIUM, create_table, ready, wait_for_state
 from bench.serving import Api, ServerProcess
+from bench.timing import load_average
 
 PERFORMANCE_GOAL = 95
 ACCESSIBILITY_GOAL = 100
@@ -213,10 +214,6 @@ def median(found: list[Figures]) -> Figures:
         middle.flagged,
         statistics.median(f.host for f in found),
     )
-
-
-def load_average() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def main() -> None:

@@ -107,12 +107,18 @@ class Api:
         return dict(reply.json())
 
     def join(
-        self, code: str, role: str = "player", seat: int | None = None, device: str = ""
+        self,
+        code: str,
+        role: str = "player",
+        seat: int | None = None,
+        device: str = "",
+        name: str | None = None,
     ) -> dict[str, Any]:
         """A device's place at the table with ``code``; ``device`` is the phone's lasting key
-        (a new phone's own unless given)."""
+        (a new phone's own unless given); ``name``, a player registering in a room by name."""
         key = device or device_key()
-        reply = self.post("/api/join", {"code": code, "role": role, "seat": seat, "device": key})
+        body = {"code": code, "role": role, "seat": seat, "device": key}
+        reply = self.post("/api/join", body if name is None else {**body, "name": name})
         assert reply.status == 200, reply
         return dict(reply.json())
 

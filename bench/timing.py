@@ -3,6 +3,7 @@
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 class Figures:
@@ -46,3 +47,8 @@ def report(rows: list[Figures], baseline: Figures) -> None:
             f"{f.name:<44} {f.median:>10.2f} {f.p99:>9.2f} {f.per_second:>12,.0f}"
             f" {f.median / baseline.median:>8.1f}"
         )
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as ``/proc/loadavg`` says it."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
