@@ -165,6 +165,24 @@ def test_a_top_from_the_board_shows_on_the_room_display_until_undone(
     expect(display.locator(".board .tile")).to_have_count(0)
 
 
+def test_a_cell_selected_to_be_typed_over_is_typed_over_after_another_phones_change(
+    table,
+) -> None:
+    director, bas, _, _ = table
+    director.get_by_label("Ronde 1, top").fill("28")
+    director.get_by_role("button", name="Als top noteren").click()
+    top = director.get_by_label("Ronde 1, top")
+    expect(top).to_have_value("28")
+    top.select_text()  # what a tap and "select all" do, and what Playwright's fill does first
+    bas.get_by_label("Ronde 1, Bas").fill("20")
+    bas.get_by_label("Ronde 1, Bas").press("Enter")
+    expect(director.get_by_label("Ronde 1, Bas")).to_have_value("20")  # the sheet was redrawn
+    director.keyboard.insert_text("30")
+    director.keyboard.press("Enter")
+    for page in (director, bas):
+        expect(page.get_by_label("Ronde 1, top")).to_have_value("30")
+
+
 def test_a_typo_is_refused_on_the_phone_and_the_cell_keeps_its_value(phone: Page) -> None:
     create_table(phone, ["Anna", "Bas"], mode=DUPLICATE)
     phone.get_by_label("Ronde 1, Bas").fill("2o")

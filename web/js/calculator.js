@@ -139,9 +139,6 @@ function render() {
   const ctx = context();
   if (ui.mode === "board" && boardless(ctx.edition)) ui.mode = "typed";
   ui.shown = tableKey();
-  const typing = document.activeElement;
-  const caret = isText(typing) && ui.section.contains(typing)
-    ? [typing.selectionStart, typing.selectionEnd] : null;
   ui.resultRegion = h("div", { class: "result" });
   ui.totalLine = h("p", { class: "total", id: "calc-total", "aria-live": "polite",
     "aria-atomic": "true" });
@@ -156,13 +153,10 @@ function render() {
     ui.resultRegion,
     ui.toolsRegion,
     game() ? null : examples());
-  if (caret && isText(document.activeElement)) document.activeElement.setSelectionRange(...caret);
   drawResult();
   drawTools();
   schedule();
 }
-
-const isText = (element) => element && element.tagName === "INPUT" && element.type === "text";
 
 function editionField(ctx) {
   if (game()) {

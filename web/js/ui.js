@@ -23,7 +23,9 @@ export function h(tag, attributes = {}, ...children) {
 }
 
 // Replace what `parent` shows, keeping the element that had the focus if it is redrawn
-// with the same id (so a keyboard user does not lose their place on every update).
+// with the same id (so a keyboard user does not lose their place on every update), and a
+// text field's caret and selection with it: a cell selected to be typed over is typed over
+// after another phone's change, not typed into at its start ("30" over "28" made "3028").
 // A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
 // it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
 export const held = (busy) => (busy ? "true" : null);
@@ -31,6 +33,8 @@ export const held = (busy) => (busy ? "true" : null);
 export function replace(parent, ...children) {
   const active = document.activeElement;
   const focused = active && active.id && parent.contains(active) ? active : null;
+  const caret = typeof focused?.selectionStart === "number" // null where there is no text
+    ? [focused.selectionStart, focused.selectionEnd, focused.selectionDirection] : null;
   parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== false));
   const again = focused && document.getElementById(focused.id);
   if (!again) return;
@@ -43,6 +47,7 @@ export function replace(parent, ...children) {
     again.focus({ preventScroll: true });
   } else {
     again.focus();
+    if (caret && typeof again.selectionStart === "number") again.setSelectionRange(...caret);
   }
 }
 
