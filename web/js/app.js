@@ -15,13 +15,15 @@ import * as tiles from "./tiles.js";
 import { h, say, stylesheet } from "./ui.js";
 
 // The sheets load when a game of their kind first shows: the start page does without them.
+// Their styles load with them, not after the modules that ask for them (the game clock's).
 const SHEETS = {
-  classic: () => import("./sheet.js"),
-  duplicate: () => Promise.all([import("./duplicate.js"), stylesheet("/css/duplicate.css"),
-    stylesheet("/css/dup-names.css"), stylesheet("/css/rack.css"), stylesheet("/css/crowd.css")])
+  classic: () => Promise.all([import("./sheet.js"), stylesheet("/css/gameclock.css")])
     .then(([module]) => module),
+  duplicate: () => Promise.all([import("./duplicate.js"), stylesheet("/css/duplicate.css"),
+    stylesheet("/css/dup-names.css"), stylesheet("/css/rack.css"), stylesheet("/css/crowd.css"),
+    stylesheet("/css/simultaneous.css")]).then(([module]) => module),
   online: () => Promise.all([import("./play.js"), stylesheet("/css/play.css"),
-    stylesheet("/css/rack.css")]).then(([module]) => module),
+    stylesheet("/css/rack.css"), stylesheet("/css/gameclock.css")]).then(([module]) => module),
 };
 
 // What each kind of sheet imports beyond the start page's modules, fetched at once for a

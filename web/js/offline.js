@@ -24,16 +24,19 @@ function register() {
     }, () => {}); // no worker (a private window, an old browser): the app works online
 }
 
-// Once the page is loaded and the phone idle: registering costs the page a moment, which
-// the first sheet a phone shows should not wait for.
+// Once the first screen is drawn (the app's first change) and the phone idle: registering
+// costs the page a moment, which the first sheet a phone shows should not wait for. The
+// page's load comes sooner than that sheet, whose modules, strings and catalog load after it.
 function soon() {
   if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 2000 });
   else setTimeout(register, 500);
 }
 
 if ("serviceWorker" in navigator) {
-  if (document.readyState === "complete") soon();
-  else addEventListener("load", soon, { once: true });
+  const drawn = subscribe(() => {
+    drawn();
+    soon();
+  });
 }
 
 // Until the table has answered once since this page loaded, the banner is this module's:
