@@ -24,6 +24,12 @@ def sheet_of(page: Page) -> dict:
     return page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
 
 
+def letters(page: Page, count: int) -> list[str]:
+    """The first ``count`` tiles of the first round's rack on ``page`` that are not blanks: a
+    blank laid asks its letter first (the seed deals one now and then)."""
+    return [tile for tile in sheet_of(page)["rounds"][0]["rack"] if tile != "?"][:count]
+
+
 def moves(sheet: dict) -> tuple[list, object]:
     """Every move of the open round's rack on the board, best first, and the top a close
     plays (the rule set's choice among equal ones)."""

@@ -40,6 +40,7 @@ from tests.web.rooms import (
     LEXICON,
     NL,
     TYPED_RACK,
+    letters,
     moves,
     sheet_of,
     typed_rack,
@@ -340,7 +341,7 @@ def test_a_redraw_right_after_a_pan_keeps_the_zoomed_board_where_it_stands(
     # A change from the table may redraw the board between a finger's down and up, before
     # the pan's scroll event has come: the board must stay under the finger.
     director, anna = drawn_room(browser, server)
-    lay(anna, sheet_of(anna)["rounds"][0]["rack"][0], "H8")
+    lay(anna, letters(anna, 1)[0], "H8")
     stood = anna.evaluate(
         """async () => {
             const state = await import('/js/state.js');
@@ -366,7 +367,7 @@ def test_a_tile_and_a_square_tapped_in_quick_succession_lay_the_tile(
     # A busy phone handles input before timers: the square's tap may come before the timer
     # that ends the tile's tap has run. Both taps here in one task, so no timer runs between.
     director, anna = drawn_room(browser, server)
-    tile = sheet_of(anna)["rounds"][0]["rack"][0]
+    (tile,) = letters(anna, 1)
     anna.locator('#slip-board [data-square="H8"]').click()  # the whole board zooms in
     expect(anna.locator("#slip-board.zoomed")).to_be_attached()
     anna.evaluate(
@@ -394,7 +395,7 @@ def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
     browser: Browser, server: ServerProcess
 ) -> None:
     director, anna = drawn_room(browser, server)
-    first, second, third = sheet_of(anna)["rounds"][0]["rack"][:3]
+    first, second, third = letters(anna, 3)
 
     # Two tiles on a diagonal: said as they lie, and refused on Send; nothing is handed in.
     lay(anna, first, "H8")
