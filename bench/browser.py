@@ -42,9 +42,17 @@ def wait_for_state(page: Page, predicate: str, timeout: float = 10.0) -> None:
     """Wait until ``predicate`` (JavaScript, given the app's state) holds on ``page``.
 
     Not ``page.wait_for_function``: it takes a promise for a truthy value and returns at
-    once, and the state is only reachable through an (async) import.
+    once, and the state is only reachable through an (async) import. Once it holds, the
+    screens show it too: a phone slow to draw draws a frame at the next animation frame
+    (``web/js/live.js``), which comes before the one waited for here.
     """
-    script = "async () => Boolean((" + predicate + ")((await import('/js/state.js')).app))"
+    script = (
+        "async () => {"
+        " if (!(" + predicate + ")((await import('/js/state.js')).app)) return false;"
+        " await new Promise((drawn) => document.hidden ? setTimeout(drawn)"
+        " : requestAnimationFrame(() => drawn()));"
+        " return true; }"
+    )
     deadline = time.monotonic() + timeout
     while not page.evaluate(script):
         if time.monotonic() > deadline:

@@ -244,6 +244,7 @@ def test_a_refused_exchange_is_said_and_the_blank_asks_its_letter(phones: Phones
     # edit would put the server's rack and bag back.
     wait_for_state(anna, f"app => app.view.seq >= {bas.evaluate(SEQ)}")
     # Not Bas's turn: his buttons say why instead of doing nothing.
+    expect(bas.locator("#play-pass")).to_be_visible()  # forced, the click would not wait
     bas.locator("#play-pass").click(force=True)  # aria-disabled: a tap says why
     expect(bas.locator("#play-refusal")).to_contain_text("Anna is aan de beurt")
     # A blank laid asks which letter it is (the phone lays a blank in place of the rack's).
