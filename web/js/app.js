@@ -15,7 +15,9 @@ import * as tiles from "./tiles.js";
 import { h, say, stylesheet } from "./ui.js";
 
 // The sheets load when a game of their kind first shows: the start page does without them.
-// Their styles load with them, not after the modules that ask for them (the game clock's).
+// Their styles are named here, every one, and load with the modules: a module that asked for
+// its own would ask a round trip later, once it had loaded (the game clock's, the
+// simultaneous's cards in a room; the room display's page links the latter itself).
 const SHEETS = {
   classic: () => Promise.all([import("./sheet.js"), stylesheet("/css/gameclock.css")])
     .then(([module]) => module),

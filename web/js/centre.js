@@ -10,10 +10,8 @@ import { number, percent, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import { mySeat } from "./rights.js";
 import { app, changed, isHost } from "./state.js";
-import { h, say, sayRefusal, stylesheet } from "./ui.js";
+import { h, say, sayRefusal } from "./ui.js";
 import { when } from "./when.js";
-
-stylesheet("/css/simultaneous.css"); // loaded with the room; its cards show once joined
 
 const NAME_MAX = 40; // a centre's name, as a player's (the server refuses longer)
 

@@ -12,9 +12,7 @@ import { inFlight, send } from "./live.js";
 import { mySeat, writers } from "./rights.js";
 import { canWrite, isHost, serverNow, sheet } from "./state.js";
 import { turnOf } from "./turn.js";
-import { h, held, sayRefusal, stylesheet } from "./ui.js";
-
-stylesheet("/css/gameclock.css");
+import { h, held, sayRefusal } from "./ui.js";
 
 // ms between redraws, on the server's tenths of a second: every phone redraws at the same
 // moments, so they differ by no more than their offsets to the server's clock do.
