@@ -303,3 +303,19 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 100 van 100")
     expect(director.locator("#roster-missing li")).to_have_count(0)
     assert 0 < director.evaluate("() => window.draws") < len(players) / 2
+
+
+def test_a_name_added_with_enter_leaves_the_field_empty_and_focused(
+    phones: Phones, server: ServerProcess
+) -> None:
+    # The focus stays in the field, through the redraw of the added player: what was typed
+    # is gone from it, as after a tap on Add.
+    director = phones()
+    create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    manage(director)
+    field = director.get_by_label("Naam van een nieuwe speler")
+    field.fill("Dirk")
+    field.press("Enter")
+    expect(director.locator("#roster-title")).to_have_text("3 spelers in de zaal")
+    expect(field).to_be_focused()
+    expect(field).to_have_value("")

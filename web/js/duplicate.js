@@ -77,13 +77,15 @@ function render() {
   }
 }
 
-// What is being typed in a cell survives a redraw caused by another phone. Only a field
-// of text has a caret: a radio button or a checkbox in focus (the slip's "type the word",
-// its direction) keeps its focus through `replace` and nothing else.
+// What is being typed in a score cell survives a redraw caused by another phone: the cell
+// is drawn with its points as they stand (`data-saved`), and the text typed over them is put
+// back, with its caret. Only the cells: the screen's other fields (the roster's, the slip's,
+// the room's) keep what is typed in them themselves, and clear it when it is sent — a name
+// just added came back into the field it had been cleared from. The focus and, when nothing
+// was typed, the caret are `replace`'s.
 function typed() {
   const input = document.activeElement;
-  if (!input || input.tagName !== "INPUT" || !ui.box.contains(input)) return null;
-  if (input.selectionStart === null) return null; // no text to type in: no caret to keep
+  if (!input?.classList.contains("dup-cell") || !ui.box.contains(input)) return null;
   return { id: input.id, value: input.value, saved: input.dataset.saved,
     start: input.selectionStart, end: input.selectionEnd };
 }
@@ -91,7 +93,7 @@ function typed() {
 function keep(typing) {
   if (!typing || typing.value === typing.saved) return;
   const input = document.getElementById(typing.id);
-  if (!input || input.selectionStart === null) return;
+  if (!input) return;
   input.value = typing.value;
   input.setSelectionRange(typing.start, typing.end);
 }
