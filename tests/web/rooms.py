@@ -1,11 +1,15 @@
 """Duplicate rooms on phones, for the browser tests: the start form's labels, a room opened
 with no names and players joining it by name, the sheet a phone holds, the moves of its rack,
-a rack the director types, and the page errors a phone raised."""
+a rack the director types, players registered over HTTP, and the page errors a phone
+raised."""
+
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 
 import editions
 import wordlists
+from bench.serving import device_key
 from rules.board.board import Board
 from rules.movegen.moves import generate
 from rules.room import tops
@@ -50,6 +54,14 @@ def typed_rack(
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
     return anna
+
+
+def register(server: ServerProcess, code: str, name: str) -> dict[str, Any]:
+    """A player's phone entering the room by name over HTTP: its place at the table."""
+    body = {"code": code, "role": "player", "name": name, "device": device_key()}
+    reply = server.api().post("/api/join", body)
+    assert reply.status == 200, reply
+    return dict(reply.json())
 
 
 def errors_of(page: Page) -> list[str]:

@@ -10,11 +10,9 @@ their own tokens; the moves come from the same generator and list the server use
 """
 
 import uuid
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from bench.serving import device_key
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
     YOUR_NAME,
@@ -29,7 +27,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.rooms import DUPLICATE, moves, sheet_of
+from tests.web.rooms import DUPLICATE, moves, register, sheet_of
 from tests.web.screen_fit import fits_width
 
 VIEWER = "Kijker (alleen lezen)"
@@ -43,14 +41,6 @@ def typed_name(page: Page, code: str, name: str) -> None:
     join.get_by_label("Tafelcode").fill(code)
     join.get_by_label(YOUR_NAME, exact=True).fill(name)
     page.get_by_role("button", name="Aanschuiven", exact=True).click()
-
-
-def register(server: ServerProcess, code: str, name: str) -> dict[str, Any]:
-    """A player's phone entering the room by name over HTTP: its place at the table."""
-    body = {"code": code, "role": "player", "name": name, "device": device_key()}
-    reply = server.api().post("/api/join", body)
-    assert reply.status == 200, reply
-    return dict(reply.json())
 
 
 def test_a_phone_joins_a_room_by_its_name_and_comes_back_to_its_seat(

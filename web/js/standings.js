@@ -3,7 +3,7 @@
 // then the standings as a list, one line per player: rank, name, total, percentage.
 // The server does every sum; the rank is only the order of the totals it sends.
 
-import { number, percent, playerName, t } from "./i18n.js";
+import { language, number, percent, playerName, t } from "./i18n.js";
 import { keepsSheet, mySeat } from "./rights.js";
 import { h } from "./ui.js";
 
@@ -51,8 +51,19 @@ function rounds(game, cell) {
         own ? h("td", { class: "num mine" }, number(own.total)) : null))));
 }
 
+// The standings drawn last, and what they were drawn from: while a round's slips come in
+// nothing of them changes, and the same element handed back to `replace` stays on the
+// screen untouched (a room of 200: a thousand elements, two thirds of the duplicate screen).
+let drawn = { from: "", element: null };
+
 // One line per player still in the room, best first; equal totals share their rank.
 function standings(game) {
+  const from = JSON.stringify([language, mySeat(), game.players, game.standings]);
+  if (from !== drawn.from) drawn = { from, element: listed(game) };
+  return drawn.element;
+}
+
+function listed(game) {
   const sorted = [...game.standings].sort((a, b) => b.total - a.total || a.player - b.player);
   const ranks = [];
   sorted.forEach((s, i) => ranks.push(i && s.total === sorted[i - 1].total ? ranks[i - 1] : i + 1));

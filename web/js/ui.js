@@ -26,6 +26,9 @@ export function h(tag, attributes = {}, ...children) {
 // with the same id (so a keyboard user does not lose their place on every update), and a
 // text field's caret and selection with it: a cell selected to be typed over is typed over
 // after another phone's change, not typed into at its start ("30" over "28" made "3028").
+// A node `parent` holds already and is handed again (a part a screen found unchanged and
+// kept, as the standings of a room of 200 while its slips come in) stays where it is: one
+// taken out and put back would be styled and laid out anew, every line of it.
 // A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
 // it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
 export const held = (busy) => (busy ? "true" : null);
@@ -35,9 +38,9 @@ export function replace(parent, ...children) {
   const focused = active && active.id && parent.contains(active) ? active : null;
   const caret = typeof focused?.selectionStart === "number" // null where there is no text
     ? [focused.selectionStart, focused.selectionEnd, focused.selectionDirection] : null;
-  parent.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== false));
+  place(parent, children.flat(Infinity).filter((c) => c !== null && c !== false));
   const again = focused && document.getElementById(focused.id);
-  if (!again) return;
+  if (!again || again === document.activeElement) return; // none, or kept with its focus
   // A heading the shell focused (shell.js, placeFocus) is drawn again without the tabindex
   // that made it focusable: it gets it back, and keeps the focus where it stands. A director
   // scrolled down a room's standings stays there as players come in and slips arrive, not
@@ -48,6 +51,22 @@ export function replace(parent, ...children) {
   } else {
     again.focus();
     if (caret && typeof again.selectionStart === "number") again.setSelectionRange(...caret);
+  }
+}
+
+// `parent.replaceChildren(...children)`, but a child it holds already is left where it is
+// when what comes before it goes (the usual case: a part kept below parts drawn anew).
+function place(parent, children) {
+  const kept = new Set(children.filter((child) => child?.parentNode === parent));
+  if (!kept.size) {
+    parent.replaceChildren(...children);
+    return;
+  }
+  for (const old of [...parent.childNodes]) if (!kept.has(old)) old.remove();
+  let at = parent.firstChild; // the first kept node not yet passed
+  for (const child of children) {
+    if (child === at) at = at.nextSibling;
+    else parent.insertBefore(child instanceof Node ? child : document.createTextNode(child), at);
   }
 }
 
