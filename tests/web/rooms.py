@@ -1,6 +1,6 @@
 """Duplicate rooms on phones, for the browser tests: the start form's labels, a room opened
 with no names and players joining it by name, the sheet a phone holds, the moves of its rack,
-a rack the director types, players registered over HTTP, and the page errors a phone
+a rack the director types, players registered over HTTP and their slips, and the page errors a phone
 raised."""
 
 from typing import Any
@@ -11,7 +11,7 @@ import editions
 import wordlists
 from bench.serving import device_key
 from rules.board.board import Board
-from rules.movegen.moves import generate
+from rules.movegen.moves import Move, generate
 from rules.room import tops
 from rules.table import rulesets
 from tests.server.serving import ServerProcess
@@ -54,6 +54,14 @@ def typed_rack(
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
     return anna
+
+
+def slip(move: Move, game: int, seat: int, round_: int = 0) -> dict[str, Any]:
+    """The ``submit_slip`` a player's phone sends for ``move`` in round ``round_`` of the game
+    started at seq ``game``."""
+    turn = {"game": game, "player": seat, "number": round_}
+    return {"type": "submit_slip", "word": move.word, "start": move.start.name,
+            "direction": str(move.direction), "turn": turn}  # fmt: skip
 
 
 def register(server: ServerProcess, code: str, name: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from bench.serving import device_key, new_address
 from rules.board.squares import reference
 from tests.server.serving import ServerProcess
 from tests.web.browser import missing_strings, open_app, shot
-from tests.web.rooms import moves
+from tests.web.rooms import moves, slip
 from tests.web.screen_fit import fits, spilled
 
 FIRST = ["Anna", "Bas", "Cas", "Daan", "Eva", "Femke", "Gijs", "Hanna", "Iris", "Jan"]
@@ -84,9 +84,7 @@ def room(server: ServerProcess) -> Room:
         if player % 3 == 2:
             continue  # no slip: 0 points, a tie of some sixty players at the bottom
         move = top if player == SOLO else lesser[player % len(lesser)]
-        turn = {"game": opened["started"], "player": player, "number": 0}
-        command({"type": "submit_slip", "word": move.word, "start": move.start.name,
-                 "direction": str(move.direction), "turn": turn}, token)  # fmt: skip
+        command(slip(move, opened["started"], player), token)
     command({"type": "close_round", "round": 0})
     command({"type": "remove_player", "player": TAKEN_OUT})
     closed = sheet()

@@ -17,7 +17,7 @@ from bench.serving import device_key, new_address
 from tests.server.redis_server import RedisServer
 from tests.server.serving import ServerProcess
 from tests.web.browser import open_app, session_of, shot, show, wait_for_state
-from tests.web.rooms import errors_of, join_by_name, moves, open_room
+from tests.web.rooms import errors_of, join_by_name, moves, open_room, slip
 from tests.web.screen_fit import fits_width
 
 PLAYERS = 200
@@ -93,9 +93,7 @@ def test_a_room_of_200_in_chromium_with_a_director_replaced_by_the_recovery_code
             expected[seat] = 0  # no slip
             continue
         move = top if seat == 1 else lesser[chosen.randrange(min(40, len(lesser)))]
-        turn = {"game": sheet["started"], "player": seat, "number": 0}
-        body = {"type": "submit_slip", "word": move.word, "start": move.start.name,
-                "direction": str(move.direction), "turn": turn}  # fmt: skip
+        body = slip(move, sheet["started"], seat)
         reply = servers[seat % len(servers)].api().command(table, token, str(uuid.uuid4()), body)
         assert reply.status == 200, reply.body
         expected[seat] = move.score

@@ -27,7 +27,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.rooms import DUPLICATE, moves, register, sheet_of
+from tests.web.rooms import DUPLICATE, moves, register, sheet_of, slip
 from tests.web.screen_fit import fits_width
 
 VIEWER = "Kijker (alleen lezen)"
@@ -133,15 +133,11 @@ def close_a_round(browser: Browser, server: ServerProcess, players: int) -> tupl
         if i % 7 == 6:
             continue  # no slip: 0 for the round
         move = distinct[i % len(distinct)]
-        turn = {"game": sheet["started"], "player": joined["seat"], "number": 0}
-        slip = {"type": "submit_slip", "word": move.word, "start": move.start.name,
-                "direction": str(move.direction), "turn": turn}  # fmt: skip
-        reply = api.command(joined["table"], joined["token"], str(uuid.uuid4()), slip)
+        body = slip(move, sheet["started"], joined["seat"])
+        reply = api.command(joined["table"], joined["token"], str(uuid.uuid4()), body)
         assert reply.status == 200, reply
     mine = distinct[len(distinct) // 2]
-    turn = {"game": sheet["started"], "player": session_of(zoe)["seat"], "number": 0}
-    post(zoe, server, {"type": "submit_slip", "word": mine.word, "start": mine.start.name,
-                       "direction": str(mine.direction), "turn": turn})  # fmt: skip
+    post(zoe, server, slip(mine, sheet["started"], session_of(zoe)["seat"]))
     post(director, server, {"type": "close_round", "round": 0})
     wait_for_state(zoe, "app => app.view.sheet.rounds[0].results.length > 0")
     show(zoe, "sheet")

@@ -26,7 +26,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.rooms import errors_of, join_by_name, moves, open_room
+from tests.web.rooms import errors_of, join_by_name, moves, open_room, slip
 from tests.web.screen_fit import fits_width, spilled
 
 NAME = "Voorjaarssimultaan"
@@ -53,14 +53,7 @@ def hand_in(server: ServerProcess, page: Page, move: Move, round_: int) -> None:
     """The player of ``page`` hands in ``move`` as the open round's slip, over HTTP."""
     session = session_of(page)
     sheet = page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
-    turn = {"game": sheet["started"], "player": session["seat"], "number": round_}
-    body = {
-        "type": "submit_slip",
-        "word": move.word,
-        "start": move.start.name,
-        "direction": str(move.direction),
-        "turn": turn,
-    }
+    body = slip(move, sheet["started"], session["seat"], round_)
     reply = server.api().command(session["table"], session["token"], str(uuid.uuid4()), body)
     assert reply.status == 200, reply.body
 
@@ -269,9 +262,7 @@ class HttpCentre:
         sheet = self.sheet()
         found, top = moves(sheet)
         for (seat, token), move in zip(self.seats, (top, found[-1]), strict=False):
-            turn = {"game": sheet["started"], "player": seat, "number": round_}
-            self.command({"type": "submit_slip", "word": move.word, "start": move.start.name,
-                          "direction": str(move.direction), "turn": turn}, token)  # fmt: skip
+            self.command(slip(move, sheet["started"], seat, round_), token)
         self.command({"type": "close_round", "round": round_})
 
     def totals(self) -> dict[str, int]:

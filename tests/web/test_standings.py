@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import create_table, missing_strings, open_app, wait_for_state
-from tests.web.rooms import DUPLICATE, moves, register, sheet_of
+from tests.web.rooms import DUPLICATE, moves, register, sheet_of, slip
 
 PLAYERS = 8  # more than the six columns a phone has: the standings are a list
 
@@ -44,10 +44,8 @@ def test_the_standings_stay_on_the_screen_while_slips_come_in_and_change_at_the_
     api = server.api()
     for n, player in enumerate(players[:3]):
         move = found[n]
-        turn = {"game": sheet["started"], "player": player["seat"], "number": 0}
-        slip = {"type": "submit_slip", "word": move.word, "start": move.start.name,
-                "direction": str(move.direction), "turn": turn}  # fmt: skip
-        reply = api.command(player["table"], player["token"], str(uuid.uuid4()), slip)
+        body = slip(move, sheet["started"], player["seat"])
+        reply = api.command(player["table"], player["token"], str(uuid.uuid4()), body)
         assert reply.status == 200, reply
         expect(director.locator("#roster-slips")).to_contain_text(f"{n + 1} van {PLAYERS}")
     assert director.evaluate("() => document.querySelector('.dup-standings') === window.standings")
