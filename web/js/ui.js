@@ -22,6 +22,10 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
+// it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
+export const held = (busy) => (busy ? "true" : null);
+
 // Replace what `parent` shows, keeping the element that had the focus if it is redrawn
 // with the same id (so a keyboard user does not lose their place on every update), and a
 // text field's caret and selection with it: a cell selected to be typed over is typed over
@@ -29,10 +33,6 @@ export function h(tag, attributes = {}, ...children) {
 // A node `parent` holds already and is handed again (a part a screen found unchanged and
 // kept, as the standings of a room of 200 while its slips come in) stays where it is: one
 // taken out and put back would be styled and laid out anew, every line of it.
-// A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
-// it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
-export const held = (busy) => (busy ? "true" : null);
-
 export function replace(parent, ...children) {
   const active = document.activeElement;
   const focused = active && active.id && parent.contains(active) ? active : null;
