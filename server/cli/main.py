@@ -315,11 +315,13 @@ def _run(options: ServeOptions, listener: socket.socket, tls: bool) -> None:
     everywhere = host in ("0.0.0.0", "::")
     scheme = "https" if tls else "http"
     print(f"Tilestream: open {scheme}://{'localhost' if everywhere else host}:{port}", flush=True)
-    if everywhere and (address := lan_address()):
+    trusted = options.forwarded_allow_ips.strip()
+    if trusted:  # behind a proxy (the compose file's Caddy): this address is not the phones'
+        print(f"Phones open the proxy's address; requests come through {trusted}", flush=True)
+    elif everywhere and (address := lan_address()):
         print(f"Phones on this network: {scheme}://{address}:{port}", flush=True)
         if not tls:  # README, "HTTPS on a club's network"
             print("  (plain http: no install or offline reload there; --certfile for https)")
-    trusted = options.forwarded_allow_ips.strip()
     config = uvicorn.Config(
         create_app(settings),
         # h11 with a deadline for request headers (silent sockets, slowloris)

@@ -65,6 +65,17 @@ def test_without_access_log_a_request_leaves_no_line(tmp_path: Path) -> None:
     assert server.output().rstrip().endswith("tilestream stopped (SIGTERM)")
 
 
+def test_behind_a_proxy_it_gives_phones_no_address_of_its_own(tmp_path: Path) -> None:
+    """A replica in the compose file listens everywhere in its container; its own address
+    would send a phone past the proxy, to a port it cannot reach."""
+    trusted = ["--host", "0.0.0.0", "--forwarded-allow-ips", "10.87.28.10"]
+    server = ServerProcess(tmp_path, options=trusted).start()
+    assert server.stop() == 0
+    said = server.output()
+    assert "Phones open the proxy's address; requests come through 10.87.28.10\n" in said
+    assert "Phones on this network" not in said
+
+
 # --- https ---------------------------------------------------------------------------------
 
 
