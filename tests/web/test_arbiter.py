@@ -38,13 +38,12 @@ def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool 
         .to_be_visible()  # fmt: skip
 
 
-def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
-    phones: Phones, server: ServerProcess
-) -> None:
-    assert LEXICON.contains("PLANK") and not LEXICON.contains("KLANP")
+def drawn_room(phones: Phones) -> tuple[Page, Page]:
+    """A room of Anna, Bas, Cas and Dirk, its first rack typed by the director: the
+    director's phone and Anna's, the only player with a phone of her own."""
     director = phones()
     code = create_table(director, ["Anna", "Bas", "Cas", "Dirk"], mode=DUPLICATE)
-    anna = phones()  # the only player with a phone
+    anna = phones()
     join_table(anna, code, "Anna")
     director.locator("#room-start > summary").click()
     director.get_by_label(TYPED_RACK).fill(RACK)
@@ -52,14 +51,27 @@ def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     expect(director.locator("#room-rack .rack-tile")).to_have_count(7)
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    return director, anna
 
-    # Anna hands in PLANK on H4 from her phone; the arbiter types the same for Bas, and a
-    # word not in the list for Cas; Dirk hands in nothing.
+
+def hand_in_plank(anna: Page, server: ServerProcess) -> None:
+    """Anna hands in PLANK on H4 from her phone."""
     turn = {"game": anna.evaluate(
         "async () => (await import('/js/state.js')).app.view.sheet.started"),
         "player": 0, "number": 0}  # fmt: skip
     post(anna, server, {"type": "submit_slip", "word": "PLANK", "start": "H4",
                         "direction": "across", "turn": turn})  # fmt: skip
+
+
+def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
+    phones: Phones, server: ServerProcess
+) -> None:
+    assert LEXICON.contains("PLANK") and not LEXICON.contains("KLANP")
+    director, anna = drawn_room(phones)
+
+    # Anna hands in PLANK on H4 from her phone; the arbiter types the same for Bas, and a
+    # word not in the list for Cas; Dirk hands in nothing.
+    hand_in_plank(anna, server)
     director.locator("#arbiter > summary").click()
     # The first player without a slip is chosen.
     expect(director.get_by_label("Speler", exact=True)).to_have_value("1")
@@ -105,3 +117,25 @@ def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
     expect(anna.locator('.room-results tr[data-player="1"]')).to_contain_text("PLANK H4")
     expect(anna.locator('.room-results tr[data-player="2"]')).to_contain_text("niet in de lijst")
     shot(director, "arbiter-round-closed")
+
+
+def test_the_director_unfolds_the_cards_by_keyboard_and_keeps_the_focus_as_slips_come_in(
+    phones: Phones, server: ServerProcess
+) -> None:
+    """The arbiter's form and the roster's list are drawn only once unfolded (a room of 200:
+    200 options and 200 rows at every slip otherwise); the redraw that unfolding causes, and
+    every slip's, leaves the keyboard on the summary it stood on."""
+    director, anna = drawn_room(phones)
+    expect(director.locator("#arbiter-form")).to_have_count(0)  # folded: not drawn
+    for card, inside in (("#arbiter", "#arbiter-form"), ("#roster-manage", "#roster-list")):
+        summary = director.locator(f"{card} > summary")
+        summary.focus()
+        director.keyboard.press("Enter")
+        expect(director.locator(inside)).to_be_visible()
+        expect(summary).to_be_focused()
+    hand_in_plank(anna, server)
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 1 van 4")
+    expect(director.locator("#roster-manage > summary")).to_be_focused()
+    director.keyboard.press("Enter")  # folds the roster the keyboard still stands on
+    expect(director.locator("#roster-list")).to_have_count(0)
+    expect(director.locator("#roster-manage > summary")).to_be_focused()

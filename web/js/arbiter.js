@@ -43,14 +43,24 @@ export function form(game) {
     Object.assign(typed, { round, player: null, word: "", start: "", direction: "across" });
     ui.refusal = null;
   }
-  const handed = new Set(game.room.slips);
   if (typed.player !== null && typed.player >= game.players.length) typed.player = null;
+  return h("details", { class: "arbiter", id: "arbiter", open: typed.open,
+    ontoggle: (event) => { // unfolded, the form is drawn: 200 players' options only then
+      if (typed.open === event.target.open) return; // a redrawn form says so too
+      typed.open = event.target.open;
+      changed();
+    } },
+  h("summary", {}, t("arbiter.title")),
+  typed.open ? fields(game) : null);
+}
+
+// The form itself: the player (the first whose slip is not in, until the director chooses),
+// the word, its first square and its direction.
+function fields(game) {
+  const handed = new Set(game.room.slips);
   const waiting = game.players.findIndex((_, p) => !handed.has(p));
   const player = typed.player ?? Math.max(waiting, 0);
-  return h("details", { class: "arbiter", id: "arbiter", open: typed.open,
-    ontoggle: (event) => { typed.open = event.target.open; } },
-  h("summary", {}, t("arbiter.title")),
-  h("form", {
+  return h("form", {
     class: "arbiter-form", id: "arbiter-form",
     onsubmit: (event) => {
       event.preventDefault();
@@ -100,7 +110,7 @@ export function form(game) {
   ui.refusal ? h("p", { class: "play-refusal", role: "alert", id: "arbiter-refusal" },
     ui.refusal()) : null,
   h("button", { type: "submit", class: "primary", id: "arbiter-send",
-    disabled: unanswered("submit_slip") }, t("arbiter.send"))));
+    disabled: unanswered("submit_slip") }, t("arbiter.send")));
 }
 
 // The slip sent for the chosen player; the form is emptied for the next paper slip.

@@ -30,16 +30,19 @@ export const held = (busy) => (busy ? "true" : null);
 // with the same id (so a keyboard user does not lose their place on every update), and a
 // text field's caret and selection with it: a cell selected to be typed over is typed over
 // after another phone's change, not typed into at its start ("30" over "28" made "3028").
+// A folding section's summary is found again by its section's id: a director who unfolds
+// the roster with the keyboard, or stands on it as slips come in, keeps the focus there.
 // A node `parent` holds already and is handed again (a part a screen found unchanged and
 // kept, as the standings of a room of 200 while its slips come in) stays where it is: one
 // taken out and put back would be styled and laid out anew, every line of it.
 export function replace(parent, ...children) {
   const active = document.activeElement;
-  const focused = active && active.id && parent.contains(active) ? active : null;
+  const focused = active && parent.contains(active) ? active : null;
+  const found = focusable(focused);
   const caret = typeof focused?.selectionStart === "number" // null where there is no text
     ? [focused.selectionStart, focused.selectionEnd, focused.selectionDirection] : null;
   place(parent, children.flat(Infinity).filter((c) => c !== null && c !== false));
-  const again = focused && document.getElementById(focused.id);
+  const again = found && found();
   if (!again || again === document.activeElement) return; // none, or kept with its focus
   // A heading the shell focused (shell.js, placeFocus) is drawn again without the tabindex
   // that made it focusable: it gets it back, and keeps the focus where it stands. A director
@@ -52,6 +55,14 @@ export function replace(parent, ...children) {
     again.focus();
     if (caret && typeof again.selectionStart === "number") again.setSelectionRange(...caret);
   }
+}
+
+// How to find `element` again once redrawn: by its id, or a summary by its section's.
+function focusable(element) {
+  if (element?.id) return () => document.getElementById(element.id);
+  const section = element?.tagName === "SUMMARY" ? element.parentElement : null;
+  return section?.id ? () => document.getElementById(section.id)?.querySelector(":scope > summary")
+    : null;
 }
 
 // `parent.replaceChildren(...children)`, but a child it holds already is left where it is
