@@ -104,11 +104,12 @@ def free_ports(count: int) -> list[int]:
         return [int(p.getsockname()[1]) for p in probes]
 
 
-def spawn(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+def spawn(command: list[str], log: Path, root: Path = ROOT) -> subprocess.Popen[bytes]:
+    """Start ``command`` in ``root``: ``python -m`` there runs that tree's code."""
     with open(log, "wb") as out:
         return subprocess.Popen(
             command,
-            cwd=ROOT,
+            cwd=root,
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -174,9 +175,10 @@ def start_redis(folder: Path, fsync: str, stack: contextlib.ExitStack) -> tuple[
 
 
 def start_servers(
-    setup: Setup, work: Path, stack: contextlib.ExitStack
+    setup: Setup, work: Path, stack: contextlib.ExitStack, root: Path = ROOT
 ) -> tuple[list[int], dict[str, list[int]]]:
-    """The setup's server processes (and Redis): their ports, and pids by role."""
+    """The setup's server processes (and Redis), from the tree at ``root``: their ports, and
+    pids by role."""
     pids: dict[str, list[int]] = {}
     redis_url = None
     if setup.store not in ("sqlite", "echo"):
@@ -192,7 +194,7 @@ def start_servers(
                        "--data", str(work / "data")]  # fmt: skip
             command += ["--redis", redis_url] if redis_url else []
         log = work / f"server-{number}.log"
-        process = spawn(command, log)
+        process = spawn(command, log, root)
         stack.callback(stop, process)
         started.append((port, process, log))
     for port, process, log in started:
@@ -234,11 +236,12 @@ def median_outcome(runs: list[Outcome]) -> Outcome:
 
 
 def run(setup: Setup, tables: int, loads: list[Load], warm: float, measure: float,
-        hold: float = 0.0) -> Outcome:  # fmt: skip
-    """Start the setup's processes, drive them from a client process, stop them."""
+        hold: float = 0.0, root: Path = ROOT) -> Outcome:  # fmt: skip
+    """Start the setup's processes (from the tree at ``root``), drive them from a client
+    process, stop them."""
     with tempfile.TemporaryDirectory(prefix="fanout-") as folder, contextlib.ExitStack() as stack:
         work = Path(folder)
-        ports, pids = start_servers(setup, work, stack)
+        ports, pids = start_servers(setup, work, stack, root)
         kind = "echo" if setup.store == "echo" else "tilestream"
         plan = Plan(kind, ports, tables, loads, warm, measure, pids, hold, setup.deflate)
         client = subprocess.run(
