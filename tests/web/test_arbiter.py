@@ -6,23 +6,12 @@ slip has none."""
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-import wordlists
 from tests.server.serving import ServerProcess
-from tests.web.browser import (
-    Phones,
-    axe,
-    create_table,
-    join_table,
-    post,
-    shot,
-    wait_for_state,
-)
+from tests.web.browser import Phones, axe, create_table, post, shot
+from tests.web.rooms import DUPLICATE, LEXICON, moves, sheet_of, slip, typed_rack
 
-DUPLICATE = "Duplicate: iedereen dezelfde letters"
-TYPED_RACK = "Of typ het plankje van een trekking in de zaal"
-LEXICON = wordlists.get("nl")
 RACK = "PLANKEN"
 
 
@@ -38,36 +27,27 @@ def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool 
         .to_be_visible()  # fmt: skip
 
 
-def drawn_room(phones: Phones) -> tuple[Page, Page]:
+def drawn_room(browser: Browser, phones: Phones, server: ServerProcess) -> tuple[Page, Page]:
     """A room of Anna, Bas, Cas and Dirk, its first rack typed by the director: the
     director's phone and Anna's, the only player with a phone of her own."""
     director = phones()
     code = create_table(director, ["Anna", "Bas", "Cas", "Dirk"], mode=DUPLICATE)
-    anna = phones()
-    join_table(anna, code, "Anna")
-    director.locator("#room-start > summary").click()
-    director.get_by_label(TYPED_RACK).fill(RACK)
-    director.once("dialog", lambda dialog: dialog.accept())  # if the rule sends it back
-    director.get_by_role("button", name="Dit plankje gebruiken").click()
-    expect(director.locator("#room-rack .rack-tile")).to_have_count(7)
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
-    return director, anna
+    return director, typed_rack(browser, server, director, code, RACK)
 
 
 def hand_in_plank(anna: Page, server: ServerProcess) -> None:
     """Anna hands in PLANK on H4 from her phone."""
-    turn = {"game": anna.evaluate(
-        "async () => (await import('/js/state.js')).app.view.sheet.started"),
-        "player": 0, "number": 0}  # fmt: skip
-    post(anna, server, {"type": "submit_slip", "word": "PLANK", "start": "H4",
-                        "direction": "across", "turn": turn})  # fmt: skip
+    sheet = sheet_of(anna)
+    found, _ = moves(sheet)
+    plank = next(m for m in found if (m.word, m.start.name) == ("PLANK", "H4"))
+    post(anna, server, slip(plank, sheet["started"], 0))
 
 
 def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
-    phones: Phones, server: ServerProcess
+    browser: Browser, phones: Phones, server: ServerProcess
 ) -> None:
     assert LEXICON.contains("PLANK") and not LEXICON.contains("KLANP")
-    director, anna = drawn_room(phones)
+    director, anna = drawn_room(browser, phones, server)
 
     # Anna hands in PLANK on H4 from her phone; the arbiter types the same for Bas, and a
     # word not in the list for Cas; Dirk hands in nothing.
@@ -120,12 +100,12 @@ def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
 
 
 def test_the_director_unfolds_the_cards_by_keyboard_and_keeps_the_focus_as_slips_come_in(
-    phones: Phones, server: ServerProcess
+    browser: Browser, phones: Phones, server: ServerProcess
 ) -> None:
     """The arbiter's form and the roster's list are drawn only once unfolded (a room of 200:
     200 options and 200 rows at every slip otherwise); the redraw that unfolding causes, and
     every slip's, leaves the keyboard on the summary it stood on."""
-    director, anna = drawn_room(phones)
+    director, anna = drawn_room(browser, phones, server)
     expect(director.locator("#arbiter-form")).to_have_count(0)  # folded: not drawn
     for card, inside in (("#arbiter", "#arbiter-form"), ("#roster-manage", "#roster-list")):
         summary = director.locator(f"{card} > summary")
