@@ -28,7 +28,7 @@ from playwright.sync_api import Browser, sync_playwright
 import editions
 import wordlists
 from bench.browser import PHONE, create_table, launch, ready, wait_for_state
-from bench.serving import ServerProcess, device_key
+from bench.serving import ServerProcess, device_key, slip
 from bench.timing import Figures, load_average
 from rules.board.board import Board
 from rules.movegen.moves import generate
@@ -70,12 +70,9 @@ def valid_slips(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """A slip for each move of the open round's rack, as a player's phone hands it in."""
     board = Board.from_rows(editions.get("nl"), sheet["board"])
     rack = "".join(sheet["rounds"][-1]["rack"])
-    turn = {"game": sheet["started"], "number": len(sheet["rounds"]) - 1}
-    return [
-        {"type": "submit_slip", "word": move.word, "start": move.start.name,
-         "direction": str(move.direction), "turn": turn}
-        for move in generate(board, rack, wordlists.get("nl").graph)[:20]
-    ]  # fmt: skip
+    found = generate(board, rack, wordlists.get("nl").graph)[:20]
+    # Seat 0 for now: each is handed in at the seat of the player who hands it in.
+    return [slip(move, sheet["started"], 0, len(sheet["rounds"]) - 1) for move in found]
 
 
 def burst(browser: Browser, server: ServerProcess, players: int, rate: float,

@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 import editions
-from bench.serving import ServerProcess, device_key
+from bench.serving import ServerProcess, device_key, slip
 from rules.board.board import Board
 from rules.movegen.moves import WordGraph, generate
 from server.live.sheets import apply, read_frame
@@ -188,11 +188,9 @@ class Room:
         async def hand_in(k: int, phone: Phone) -> float:
             await asyncio.sleep(max(0.0, began + k * spacing - time.perf_counter()))
             move = moves[k % len(moves)]  # a different valid word for many of them
-            turn = {"game": sheet["started"], "player": phone.seat, "number": number}
-            slip = {"type": "submit_slip", "word": move.word, "start": move.start.name,
-                    "direction": str(move.direction), "turn": turn}  # fmt: skip
+            assert phone.seat is not None, "the players' phones have seats; the display none"
             command_id = f"s{number}-{k}"
-            sent = await phone.command(command_id, slip)
+            sent = await phone.command(command_id, slip(move, sheet["started"], phone.seat, number))
             at, answer = await phone.answer(command_id)
             if answer.type != "accepted":
                 raise RuntimeError(f"a slip was refused: {answer.code}")

@@ -4,7 +4,8 @@
 waits for ``/health``, and can be killed (``SIGKILL``), stopped and started again on the
 same port and data. ``Api`` and ``request`` are ``http.client``, one connection a call, from
 a loopback address of the caller's choosing (``new_address``: each client its own, so a
-per-address limit of one never touches another). The benchmarks and the tests use these.
+per-address limit of one never touches another); ``slip`` is a room's slip as a phone sends
+it. The benchmarks and the tests use these.
 """
 
 import http.client
@@ -19,9 +20,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:  # the move generator (numba) is loaded only where moves are made
+    from rules.movegen.moves import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 20.0  # seconds for a server to answer /health
@@ -85,6 +89,14 @@ def request(
 def device_key() -> str:
     """A new phone's lasting key (a phone keeps its own in localStorage)."""
     return secrets.token_urlsafe(24)
+
+
+def slip(move: "Move", game: int, seat: int, round_: int = 0) -> dict[str, Any]:
+    """The ``submit_slip`` a player's phone at ``seat`` sends for ``move`` in round
+    ``round_`` of the duplicate game started at seq ``game``."""
+    turn = {"game": game, "player": seat, "number": round_}
+    return {"type": "submit_slip", "word": move.word, "start": move.start.name,
+            "direction": str(move.direction), "turn": turn}  # fmt: skip
 
 
 class Api:

@@ -10,8 +10,9 @@ from playwright.sync_api import Browser, Page
 import editions
 import wordlists
 from bench.serving import device_key
+from bench.serving import slip as slip  # the tests' rooms hand slips in as the benchmarks do
 from rules.board.board import Board
-from rules.movegen.moves import Move, generate
+from rules.movegen.moves import generate
 from rules.room import tops
 from rules.table import rulesets
 from tests.server.serving import ServerProcess
@@ -54,14 +55,6 @@ def typed_rack(
     director.get_by_role("button", name="Dit plankje gebruiken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
     return anna
-
-
-def slip(move: Move, game: int, seat: int, round_: int = 0) -> dict[str, Any]:
-    """The ``submit_slip`` a player's phone sends for ``move`` in round ``round_`` of the game
-    started at seq ``game``."""
-    turn = {"game": game, "player": seat, "number": round_}
-    return {"type": "submit_slip", "word": move.word, "start": move.start.name,
-            "direction": str(move.direction), "turn": turn}  # fmt: skip
 
 
 def register(server: ServerProcess, code: str, name: str) -> dict[str, Any]:

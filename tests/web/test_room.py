@@ -43,6 +43,7 @@ from tests.web.rooms import (
     letters,
     moves,
     sheet_of,
+    slip,
     typed_rack,
 )
 from tests.web.screen_fit import fits
@@ -98,9 +99,7 @@ def test_a_round_in_the_room_from_the_draw_to_the_standings(
     expect(mine).to_contain_text(f"Ingeleverd: {lesser.word} op {written}")
     expect(mine).to_contain_text(f"{lesser.score} punten")
     shot(bas, "slip-handed-in")
-    turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
-    post(anna, server, {"type": "submit_slip", "word": top.word, "start": top.start.name,
-                        "direction": str(top.direction), "turn": turn})  # fmt: skip
+    post(anna, server, slip(top, sheet_of(anna)["started"], 0))
 
     # The director sees whose slips are in, never a word; so does the room.
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 2 van 3")

@@ -20,39 +20,21 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
-from tests.web.rooms import DUPLICATE, moves, sheet_of
+from tests.web.rooms import DUPLICATE, moves, register, sheet_of, slip
 from tests.web.screen_fit import fits_width
-
-
-def enter(server: ServerProcess, code: str, name: str) -> dict:
-    """A player's phone registering in the room by name (no seat): its ``Joined``."""
-    reply = server.api().post(
-        "/api/join", {"code": code, "role": "player", "name": name, "device": device_key()}
-    )
-    assert reply.status == 200, reply
-    return dict(reply.json())
 
 
 def slips(director: Page) -> list[dict]:
     """Slips for the open round's rack as the director's phone shows it, best first."""
     sheet = sheet_of(director)
-    turn = {"game": sheet["started"], "number": len(sheet["rounds"]) - 1}
-    return [
-        {
-            "type": "submit_slip",
-            "word": move.word,
-            "start": move.start.name,
-            "direction": str(move.direction),
-            "turn": turn,
-        }
-        for move in moves(sheet)[0]
-    ]
+    # Seat 0 for now: ``hand_in`` names the seat of the player who hands it in.
+    return [slip(move, sheet["started"], 0, len(sheet["rounds"]) - 1) for move in moves(sheet)[0]]
 
 
-def hand_in(server: ServerProcess, joined: dict, slip: dict) -> None:
-    """The player ``joined`` hands ``slip`` in on their phone."""
-    slip = {**slip, "turn": {**slip["turn"], "player": joined["seat"]}}
-    reply = server.api().command(joined["table"], joined["token"], str(uuid.uuid4()), slip)
+def hand_in(server: ServerProcess, joined: dict, handed: dict) -> None:
+    """The player ``joined`` hands ``handed`` in on their phone."""
+    handed = {**handed, "turn": {**handed["turn"], "player": joined["seat"]}}
+    reply = server.api().command(joined["table"], joined["token"], str(uuid.uuid4()), handed)
     assert reply.status == 200, reply
 
 
@@ -90,8 +72,8 @@ def test_the_director_adds_renames_and_removes_players_and_sees_the_slips_come_i
     expect(roster.locator(".roster-name")).to_have_text(["Anna", "Bas B.", "Dirk"])
 
     # On their phones: Anna is the name the director typed, Cas a new player at the end.
-    anna = enter(server, code, "anna")
-    cas = enter(server, code, "Cas")
+    anna = register(server, code, "anna")
+    cas = register(server, code, "Cas")
     assert (anna["seat"], cas["seat"]) == (0, 3)
     expect(roster.locator("#roster-title")).to_have_text("4 spelers in de zaal")
 
@@ -140,7 +122,7 @@ def test_the_director_adds_renames_and_removes_players_and_sees_the_slips_come_i
 def test_a_co_director_draws_and_closes_the_round(phones: Phones, server: ServerProcess) -> None:
     director = phones()
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
-    anna = enter(server, code, "Anna")
+    anna = register(server, code, "Anna")
     helper = phones()
     join_table(helper, code, "Kijker (alleen lezen)")
     expect(helper.locator("#room-draw")).to_have_count(0)  # a viewer directs nothing
@@ -170,7 +152,7 @@ def test_a_dead_directors_phone_is_replaced_with_the_recovery_code(
 ) -> None:
     director = phones()
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
-    anna = enter(server, code, "Anna")
+    anna = register(server, code, "Anna")
     draw(director)
 
     show(director, "table")
@@ -220,10 +202,10 @@ def test_a_dead_directors_phone_is_replaced_with_the_recovery_code(
 def test_a_room_of_200_fits_the_directors_phone(phones: Phones, server: ServerProcess) -> None:
     director = phones()
     code = create_table(director, ["Anna"], mode=DUPLICATE)
-    players = [enter(server, code, "Anna")]
+    players = [register(server, code, "Anna")]
     families = ["de Vries", "Jansen", "van den Berg-Bakker", "Visser", "Smit", "Meijer",
                 "Mulder", "de Boer", "Bos", "Vos"]  # fmt: skip
-    players += [enter(server, code, f"Speler {n} {families[n % 10]}") for n in range(2, 201)]
+    players += [register(server, code, f"Speler {n} {families[n % 10]}") for n in range(2, 201)]
     expect(director.locator("#roster-title")).to_have_text("200 spelers in de zaal")
     draw(director)
     found = slips(director)
@@ -257,16 +239,16 @@ def test_a_director_scrolled_down_the_room_stays_there_as_players_come_in(
     # keeps the focus, and the screen stays where the director scrolled to.
     director = phones()
     code = create_table(director, ["Anna"], mode=DUPLICATE)
-    enter(server, code, "Anna")
+    register(server, code, "Anna")
     for n in range(2, 31):
-        enter(server, code, f"Speler {n}")
+        register(server, code, f"Speler {n}")
     expect(director.locator("#roster-title")).to_have_text("30 spelers in de zaal")
     assert director.evaluate("() => document.activeElement.id") == "sheet-title"
     director.mouse.wheel(0, 2_000)
     director.wait_for_function("() => scrollY > 500")
     scrolled = director.evaluate("() => scrollY")
     director.evaluate("() => { document.getElementById('sheet-title').dataset.old = 'yes'; }")
-    enter(server, code, "Speler 31")
+    register(server, code, "Speler 31")
     expect(director.locator("#roster-title")).to_have_text("31 spelers in de zaal")
     # The heading drawn again has the focus (however it got it) ...
     director.wait_for_function(
@@ -286,8 +268,8 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     # meanwhile at once: drawing each, a slowed director's phone fell seconds behind.
     director = phones()
     code = create_table(director, ["Anna"], mode=DUPLICATE)
-    players = [enter(server, code, "Anna")]
-    players += [enter(server, code, f"Speler {n}") for n in range(2, 101)]
+    players = [register(server, code, "Anna")]
+    players += [register(server, code, f"Speler {n}") for n in range(2, 101)]
     expect(director.locator("#roster-title")).to_have_text("100 spelers in de zaal")
     draw(director)
     found = slips(director)
