@@ -100,7 +100,14 @@ class Phone:
         self._view: dict[str, Any] | None = None  # the last view, decoded, for changes
 
     async def connect(self, **options: Any) -> None:
-        """Open the socket (``options`` go to ``websockets``' ``connect``)."""
+        """Open the socket (``options`` go to ``websockets``' ``connect``).
+
+        Frames queue unbounded unless ``max_queue`` says otherwise: a browser reads every
+        frame into its page, while a test reads only when it checks, and a full queue would
+        stop this client reading the socket, so that the server's ping went unanswered and
+        the server let the phone go after 20 s (a display left unread through a long game).
+        """
+        options.setdefault("max_queue", None)
         self.ws = await connect(
             self.ws_url, compression=self.compression, max_size=2**24, open_timeout=WAIT,
             **options,
