@@ -46,6 +46,17 @@ def test_every_language_file_has_every_key() -> None:
         assert keys[language] == keys["en"], (language, keys[language] ^ keys["en"])
 
 
+def test_every_card_on_the_start_page_has_a_title(phone: Page) -> None:
+    # Each card is told apart by its heading (a folded one by its summary): read out in a
+    # screen reader's list of headings, and seen when the eye runs down the page.
+    expect(phone.locator("#start .card").first).to_be_visible()
+    titles = phone.locator("#start .card").evaluate_all(
+        """cards => cards.map(card => card.querySelector(
+             ":scope > h2, :scope > h3, :scope > summary, :scope > form > h3")?.innerText)"""
+    )
+    assert len(titles) >= 5 and all(titles) and "Simultaan" in titles, titles
+
+
 def test_language_switch_changes_every_label_and_is_remembered(phone: Page) -> None:
     phone.get_by_label("Taal", exact=True).select_option("it")
     expect(phone.get_by_role("heading", name="Nuovo foglio segnapunti")).to_be_visible()

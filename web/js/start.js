@@ -447,7 +447,9 @@ function trainingForm() {
 // A simultaneous (one sealed game in many club rooms at once) is organised on its own page;
 // a club director joins one from the room (centre.js).
 function organiseLink() {
-  return h("section", { class: "card organise", id: "organise" },
+  return h("section",
+    { class: "card organise", id: "organise", "aria-labelledby": "organise-title" },
+    h("h3", { id: "organise-title" }, t("sim.link_title")),
     h("p", { class: "hint", id: "organise-hint" }, t("sim.link_hint")),
     h("a", { class: "button", href: "/simultaneous.html", id: "organise-link",
       "aria-describedby": "organise-hint" }, t("sim.link")));
