@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from editions.codebook import DECLARED
 from tests.server.serving import ServerProcess
@@ -214,6 +214,27 @@ def test_numbers_are_written_as_the_language_writes_them(
     page: Page, case: str, language: str, function: str, value: int | None, written: str
 ) -> None:
     assert call(page, language, function, value) == written
+
+
+@pytest.mark.parametrize(
+    ("locale", "moment"),
+    [
+        ("en-GB", r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d"),  # 6 Dec 2026, 18:46
+        ("en-US", r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M"),  # Dec 6, 2026, 6:46 PM
+    ],
+)
+def test_dates_are_written_as_the_phones_region_writes_them_in_its_language(
+    browser: Browser, server: ServerProcess, locale: str, moment: str
+) -> None:
+    """An English phone in Britain and one in the United States: a simultaneous's window in
+    the app's English, each with its own way of writing a date and an hour."""
+    phone = open_app(browser, server.url, locale, "/simultaneous.html")
+    phone.get_by_label("Name of the simultaneous").fill("Spring")
+    phone.get_by_role("button", name="Create the simultaneous").click()
+    window = phone.get_by_text(re.compile(f"^{moment} to {moment}$"))
+    expect(window).to_be_visible(timeout=30_000)  # the games are sealed first
+    assert missing_strings(phone) == []
+    phone.context.close()
 
 
 def test_every_plural_string_has_every_form_its_language_needs(page: Page) -> None:

@@ -44,12 +44,21 @@ export async function setLanguage(code, remember = false) {
   for (const listener of listeners) listener(code);
 }
 
-// formatOf(Intl.DateTimeFormat, {dateStyle: "long"}): that format of the phone's language.
+// formatOf(Intl.DateTimeFormat, {dateStyle: "long"}): that format of the phone's language,
+// as the phone's region writes it where the phone speaks that language (dates and times:
+// en-GB "6 Dec 2026, 18:46", en-US "Dec 6, 2026, 6:46 PM"). Numbers are not made here:
+// `number` writes them as the language does (FMT-01/02), whatever the region.
 export function formatOf(Kind, options) {
   const key = `${Kind.name} ${JSON.stringify(options)}`;
   let made = formats.get(key);
-  if (!made) formats.set(key, made = new Kind(language, options));
+  if (!made) formats.set(key, made = new Kind(regional(), options));
   return made;
+}
+
+// The phone's own tag for the app's language ("en-GB" for "en"), else the language.
+function regional() {
+  const tags = navigator.languages || [];
+  return tags.find((tag) => tag.split("-")[0].toLowerCase() === language) || language;
 }
 
 export function onLanguage(listener) {
