@@ -247,6 +247,37 @@ def test_a_letter_the_set_lacks_is_a_locked_blank(browser: Browser, server: Serv
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("language", "word", "said", "before", "blank", "after"),
+    [
+        # PFS has one Ź: ŹDŹBŁO is played with a blank, which the score counts at 9 unmarked
+        ("pl", "źdźbło", "To słowo ma więcej liter Ź, niż jest w zestawie (1)", "Razem: 27", 2,
+         "Razem: 18"),
+        ("en", "fizz", "This word has more Z than the set (1)", "Total: 25", 3, "Total: 15"),
+        ("nl", "jazz", None, "Totaal: 13", None, None),  # SBNL has two Z
+    ],
+)  # fmt: skip
+def test_a_word_with_more_of_a_letter_than_the_set_asks_for_its_blank(
+    browser: Browser, server: ServerProcess, language: str, word: str, said: str | None,
+    before: str, blank: int | None, after: str | None,
+) -> None:  # fmt: skip
+    page = open_app(browser, server.url, language)
+    show(page, "score")
+    choose_edition(page, language)
+    type_word(page, 0, word)
+    expect(total(page)).to_have_text(before)
+    hint = page.locator("#calc-tiles-0 .over-set")
+    if said is None:
+        expect(hint).to_have_count(0)
+    else:
+        expect(hint).to_contain_text(said)
+        mark(page, 0, blank, "blank")
+        expect(total(page)).to_have_text(after)
+        expect(hint).to_have_count(0)
+    assert missing_strings(page) == []
+    page.context.close()
+
+
 def test_digits_are_refused_with_a_reason_and_nothing_to_record(
     browser: Browser, server: ServerProcess
 ) -> None:

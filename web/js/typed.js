@@ -6,7 +6,7 @@
 // tile can carry its marks; the server reads every tile again and does all the scoring.
 
 import { premiumClass } from "./board.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { app } from "./state.js";
 import { h, replace } from "./ui.js";
 
@@ -189,7 +189,20 @@ function drawTiles(state, i, region, ctx) {
   replace(region,
     tiles.map((tile, k) => tileButton(tile, k, `calc-tile-${i}-${k}`, open === k, ctx,
       () => toggle(k))),
-    open >= 0 ? panel(state, i, open, tiles[open], region, ctx) : null);
+    open >= 0 ? panel(state, i, open, tiles[open], region, ctx) : null,
+    overSet(tiles, ctx.edition).map(([face, have]) => h("p", { class: "hint over-set" },
+      t("calc.over_set", { letter: face, have: number(have) }))));
+}
+
+// The faces a word holds more of than the set has, with the set's count: one of them is a
+// blank the player has not marked (ŹDŹBŁO in a set with one Ź), and the score counts it.
+function overSet(tiles, edition) {
+  const have = Object.fromEntries(edition.letters.map(([face, , count]) => [face, count]));
+  const used = new Map();
+  for (const tile of tiles) {
+    if (tile.kind === "face" && !tile.blank) used.set(tile.face, (used.get(tile.face) || 0) + 1);
+  }
+  return [...used].filter(([face, n]) => n > have[face]).map(([face]) => [face, have[face]]);
 }
 
 function tileButton(tile, k, id, open, ctx, onclick) {
