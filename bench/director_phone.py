@@ -31,7 +31,7 @@ from bench.browser import PHONE, create_table, launch, ready, wait_for_state
 from bench.serving import ServerProcess, device_key, slip
 from bench.timing import Figures, load_average
 from rules.board.board import Board
-from rules.movegen.moves import generate
+from rules.movegen.moves import Move, generate
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 SLOWDOWN = 4
@@ -66,13 +66,11 @@ class Burst(NamedTuple):
     seconds: float  # the burst, first slip to the screen's last count
 
 
-def valid_slips(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """A slip for each move of the open round's rack, as a player's phone hands it in."""
+def valid_moves(sheet: dict[str, Any]) -> list[Move]:
+    """Twenty moves of the open round's rack: the slips the players hand in."""
     board = Board.from_rows(editions.get("nl"), sheet["board"])
     rack = "".join(sheet["rounds"][-1]["rack"])
-    found = generate(board, rack, wordlists.get("nl").graph)[:20]
-    # Seat 0 for now: each is handed in at the seat of the player who hands it in.
-    return [slip(move, sheet["started"], 0, len(sheet["rounds"]) - 1) for move in found]
+    return generate(board, rack, wordlists.get("nl").graph)[:20]
 
 
 def burst(browser: Browser, server: ServerProcess, players: int, rate: float,
@@ -90,9 +88,8 @@ def burst(browser: Browser, server: ServerProcess, players: int, rate: float,
         page.locator("#room-start > summary").click()
         page.get_by_role("button", name="Plankje trekken").click()
         wait_for_state(page, "app => app.view.sheet.rounds[0]?.rack?.length === 7", 30)
-        slips = valid_slips(
-            page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
-        )
+        sheet = page.evaluate("async () => (await import('/js/state.js')).app.view.sheet")
+        moves, round_ = valid_moves(sheet), len(sheet["rounds"]) - 1
         page.context.new_cdp_session(page).send(
             "Emulation.setCPUThrottlingRate", {"rate": slowdown}
         )
@@ -100,9 +97,8 @@ def burst(browser: Browser, server: ServerProcess, players: int, rate: float,
         recorded: list[float] = []
         began = time.monotonic()
         for n, player in enumerate(joined):
-            slip = {**slips[n % len(slips)]}
-            slip["turn"] = {**slip["turn"], "player": player["seat"]}
-            reply = server.api().command(player["table"], player["token"], device_key(), slip)
+            handed = slip(moves[n % len(moves)], sheet["started"], player["seat"], round_)
+            reply = server.api().command(player["table"], player["token"], device_key(), handed)
             if reply.status != 200:
                 raise RuntimeError(f"the slip was refused: {reply.body!r}")
             recorded.append(time.time() * 1000)
