@@ -278,6 +278,49 @@ def test_a_word_with_more_of_a_letter_than_the_set_asks_for_its_blank(
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    ("language", "laid", "letters", "said", "before", "after"),
+    [
+        # English has one Z: FIZ on the board, a second Z laid is a blank the player forgot
+        ("en", "FIZ", "z", "The board and this move hold more Z than the set (1)", "Total: 25",
+         "Total: 15"),
+        ("pl", "ŹD", "źbło", "Na planszy i w tym ruchu jest więcej liter Ź, niż jest w "
+         "zestawie (1)", "Razem: 30", "Razem: 21"),
+        ("nl", "JAZ", "z", None, "Totaal: 13", None),  # SBNL has two Z
+        ("en", "ZZ", "a", None, "Total: 21", None),  # the board's own excess is not the move's
+    ],
+)  # fmt: skip
+def test_board_mode_asks_for_the_blank_of_a_letter_the_board_and_move_hold_too_many_of(
+    browser: Browser, server: ServerProcess, language: str, laid: str, letters: str,
+    said: str | None, before: str, after: str | None,
+) -> None:  # fmt: skip
+    page = open_app(browser, server.url, language)
+    rows = ["." * 15] * 15
+    rows[7] = "." * 7 + laid + "." * (8 - len(laid))  # on H8 of the phone's own board
+    page.evaluate(
+        "([edition, rows]) => localStorage.setItem(`tilestream.board.${edition}`,"
+        " JSON.stringify(rows))",
+        [language, rows],
+    )
+    page.reload()
+    show(page, "score")
+    choose_edition(page, language)
+    board_mode(page)
+    start = f"H{8 + len(laid)}"
+    lay(page, start, letters)
+    expect(total(page)).to_have_text(before)
+    hint = calculator(page).locator(".over-set-board .over-set")
+    if said is None:
+        expect(hint).to_have_count(0)
+    else:
+        expect(hint).to_contain_text(said)
+        square(page, start).click()  # the new tile at the start becomes a blank
+        expect(total(page)).to_have_text(after)
+        expect(hint).to_have_count(0)
+    assert missing_strings(page) == []
+    page.context.close()
+
+
 def test_digits_are_refused_with_a_reason_and_nothing_to_record(
     browser: Browser, server: ServerProcess
 ) -> None:

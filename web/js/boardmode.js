@@ -6,8 +6,8 @@
 // Without a table the board lives in local storage, one per edition (BRD-20).
 
 import { renderBoard, step, tilesOf } from "./board.js";
-import { refusal, t } from "./i18n.js";
-import { kind, notation, parseTile, split, textOf } from "./typed.js";
+import { number, refusal, t } from "./i18n.js";
+import { kind, notation, overSet, parseTile, split, textOf } from "./typed.js";
 import { h, replace, say } from "./ui.js";
 
 export const empty = () => ({ start: null, direction: "across", text: "", blanks: [] });
@@ -178,10 +178,12 @@ export function render(state, ctx) {
     "aria-label": t("calc.direction") });
   const region = h("div", { class: "board-area" });
   const asking = h("div", { class: "reading", "aria-live": "polite" });
+  const over = h("div", { class: "over-set-board", "aria-live": "polite" });
   const draw = () => {
     drawDirections(state, ctx, directions, draw);
     drawBoard(state, ctx, region, draw);
     drawQuestion(state, ctx, asking, draw);
+    drawOverSet(state, ctx, over);
   };
   const input = h("input", {
     id: "calc-letters", value: state.text, autocomplete: "off", autocapitalize: "characters",
@@ -208,7 +210,23 @@ export function render(state, ctx) {
     directions,
     region,
     h("div", { class: "field" }, h("label", { for: "calc-letters" }, t("calc.letters")), input),
+    over,
     asking);
+}
+
+// A new tile of a letter the board and the move hold more of than the set has (a second Z
+// in English): one of them is a blank, and the score counts it at face value until the new
+// one is tapped. The board's own tiles were checked when they were laid; only a letter of the
+// move is pointed out.
+function drawOverSet(state, ctx, box) {
+  const { tiles } = lay(state, ctx.faces, ctx.rows);
+  const news = new Set(tiles.filter((x) => x.kind === "face" && !x.blank).map((x) => x.face));
+  const laid = [...tilesOf(ctx.rows).values()].map((tile) => ({ ...parseTile(tile),
+    kind: "face" }));
+  replace(box, overSet([...laid, ...tiles], ctx.edition)
+    .filter(([face]) => news.has(face))
+    .map(([face, have]) => h("p", { class: "hint over-set" },
+      t("calc.over_set_board", { letter: face, have: number(have) }))));
 }
 
 // BRD-08: the direction buttons, pressed as the line runs.

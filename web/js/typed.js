@@ -196,7 +196,7 @@ function drawTiles(state, i, region, ctx) {
 
 // The faces a word holds more of than the set has, with the set's count: one of them is a
 // blank the player has not marked (ŹDŹBŁO in a set with one Ź), and the score counts it.
-function overSet(tiles, edition) {
+export function overSet(tiles, edition) {
   const have = Object.fromEntries(edition.letters.map(([face, , count]) => [face, count]));
   const used = new Map();
   for (const tile of tiles) {
