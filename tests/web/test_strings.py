@@ -123,6 +123,29 @@ def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
     assert wrong == {}
 
 
+# The other way of saying "you", which a language's strings never use: each addresses the
+# player one way throughout, the app and its rules page alike (docs/decisions.md).
+OTHER_YOU = {
+    "de": r"\b(Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|\b[a-zäöüß]+en Sie\b",  # du, not Sie
+    "fr": r"\b(tu|toi|ton|ta|tes|te)\b",  # vous, not tu
+    "es": r"\b(usted|ustedes)\b",  # tú
+    "it": r"\b(Lei|Suo|Sua|Suoi|Sue)\b",  # tu
+    "nl": r"\b[Uu]w\b",  # je
+    "pl": r"\b(Pan|Pani|Pana|Panu|Państwo)\b",  # ty
+}
+
+
+@pytest.mark.parametrize(("language", "other"), OTHER_YOU.items())
+def test_a_language_addresses_the_player_one_way_throughout(language: str, other: str) -> None:
+    found = {
+        f"{file.parent.name}/{file.name}": sorted(
+            {m.group(0) for m in re.finditer(other, file.read_text("utf-8"))}
+        )
+        for file in (ROOT / "web" / "strings").glob(f"**/{language}.json")
+    }
+    assert found and all(words == [] for words in found.values()), found
+
+
 def plurals(language: str) -> dict[str, dict[str, str]]:
     return {key: text for key, text in strings(language).items() if isinstance(text, dict)}
 
