@@ -5,9 +5,11 @@ draws and closes, a dead director's phone replaced with the recovery code, and a
 over the round's controls."""
 
 import uuid
+from typing import NamedTuple
 
 from playwright.sync_api import Page, expect
 
+from rules.movegen.moves import Move
 from tests.server.serving import ServerProcess, device_key
 from tests.web.browser import (
     PHONE,
@@ -24,16 +26,23 @@ from tests.web.rooms import DUPLICATE, moves, register, sheet_of, slip
 from tests.web.screen_fit import fits_width
 
 
-def slips(director: Page) -> list[dict]:
-    """Slips for the open round's rack as the director's phone shows it, best first."""
+class OpenRound(NamedTuple):
+    """The open round as the director's phone shows it: its game, its number and the moves
+    of its rack, best first."""
+
+    game: int
+    number: int
+    moves: list[Move]
+
+
+def open_round(director: Page) -> OpenRound:
     sheet = sheet_of(director)
-    # Seat 0 for now: ``hand_in`` names the seat of the player who hands it in.
-    return [slip(move, sheet["started"], 0, len(sheet["rounds"]) - 1) for move in moves(sheet)[0]]
+    return OpenRound(sheet["started"], len(sheet["rounds"]) - 1, moves(sheet)[0])
 
 
-def hand_in(server: ServerProcess, joined: dict, handed: dict) -> None:
-    """The player ``joined`` hands ``handed`` in on their phone."""
-    handed = {**handed, "turn": {**handed["turn"], "player": joined["seat"]}}
+def hand_in(server: ServerProcess, joined: dict, round_: OpenRound, best: int) -> None:
+    """The player ``joined`` hands in the ``best``-th best move of the round on their phone."""
+    handed = slip(round_.moves[best], round_.game, joined["seat"], round_.number)
     reply = server.api().command(joined["table"], joined["token"], str(uuid.uuid4()), handed)
     assert reply.status == 200, reply
 
@@ -87,11 +96,11 @@ def test_the_director_adds_renames_and_removes_players_and_sees_the_slips_come_i
     draw(director)
     missing = roster.locator("#roster-missing li")
     expect(missing).to_have_text(["Anna", "Bas B.", "Cas"])
-    found = slips(director)
-    hand_in(server, anna, found[0])
+    found = open_round(director)
+    hand_in(server, anna, found, 0)
     expect(missing).to_have_text(["Bas B.", "Cas"])
     expect(roster.locator("#roster-slips")).to_have_text("Briefjes binnen: 1 van 3")
-    hand_in(server, cas, found[1])
+    hand_in(server, cas, found, 1)
     expect(missing).to_have_text(["Bas B."])
     expect(roster.locator("#roster-missing-title")).to_have_text("Nog geen briefje van 1 speler:")
     row = roster.locator(".roster-player", has_text="Cas")
@@ -139,7 +148,7 @@ def test_a_co_director_draws_and_closes_the_round(phones: Phones, server: Server
     show(helper, "sheet")
     draw(helper)
     expect(helper.locator("#clock-go")).to_be_visible()
-    hand_in(server, anna, slips(helper)[0])
+    hand_in(server, anna, open_round(helper), 0)
     expect(helper.locator("#roster-missing li")).to_have_text(["Bas"])
     helper.locator("#room-close").click()
     show(director, "sheet")
@@ -188,7 +197,7 @@ def test_a_dead_directors_phone_is_replaced_with_the_recovery_code(
     form.get_by_role("button", name="Overnemen").click()
     expect(rescuer.locator("#room-close")).to_be_visible()
     assert session_of(rescuer)["role"] == "host"
-    hand_in(server, anna, slips(rescuer)[0])
+    hand_in(server, anna, open_round(rescuer), 0)
     rescuer.locator("#room-close").click()
     expect(rescuer.locator("#room-result")).to_be_visible()
 
@@ -208,9 +217,9 @@ def test_a_room_of_200_fits_the_directors_phone(phones: Phones, server: ServerPr
     players += [register(server, code, f"Speler {n} {families[n % 10]}") for n in range(2, 201)]
     expect(director.locator("#roster-title")).to_have_text("200 spelers in de zaal")
     draw(director)
-    found = slips(director)
+    found = open_round(director)
     for n, joined in enumerate(players[:120]):
-        hand_in(server, joined, found[n % 10])
+        hand_in(server, joined, found, n % 10)
     expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 120 van 200")
     expect(director.locator("#roster-missing li")).to_have_count(80)
 
@@ -272,7 +281,7 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     players += [register(server, code, f"Speler {n}") for n in range(2, 101)]
     expect(director.locator("#roster-title")).to_have_text("100 spelers in de zaal")
     draw(director)
-    found = slips(director)
+    found = open_round(director)
     director.context.new_cdp_session(director).send("Emulation.setCPUThrottlingRate", {"rate": 6})
     director.evaluate(
         """async () => {
@@ -281,7 +290,7 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
         }"""
     )
     for n, joined in enumerate(players):  # a frame for each, faster than the phone draws
-        hand_in(server, joined, found[n % 10])
+        hand_in(server, joined, found, n % 10)
     expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 100 van 100")
     expect(director.locator("#roster-missing li")).to_have_count(0)
     assert 0 < director.evaluate("() => window.draws") < len(players) / 2
