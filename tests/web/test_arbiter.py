@@ -5,12 +5,13 @@ square scores the same as the phone's, a word not in the list is said so, a play
 slip has none."""
 
 import re
+import uuid
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import Phones, axe, create_table, post, shot
-from tests.web.rooms import DUPLICATE, LEXICON, moves, sheet_of, slip, typed_rack
+from tests.web.rooms import DUPLICATE, LEXICON, moves, register, sheet_of, slip, typed_rack
 
 RACK = "PLANKEN"
 
@@ -119,3 +120,37 @@ def test_the_director_unfolds_the_cards_by_keyboard_and_keeps_the_focus_as_slips
     director.keyboard.press("Enter")  # folds the roster the keyboard still stands on
     expect(director.locator("#roster-list")).to_have_count(0)
     expect(director.locator("#roster-manage > summary")).to_be_focused()
+
+
+def test_a_paper_slip_half_typed_stays_as_a_crowd_hands_theirs_in(
+    browser: Browser, phones: Phones, server: ServerProcess
+) -> None:
+    """Forty players hand in their slips while the director types a paper slip: each slip
+    redraws the room's card, and the player chosen, the word half typed and the keyboard's
+    place in it stay as they were."""
+    director = phones()
+    code = create_table(director, ["Anna"], mode=DUPLICATE)
+    crowd = [register(server, code, f"Speler {n}") for n in range(1, 42)]
+    typed_rack(browser, server, director, code, RACK)
+    director.locator("#arbiter > summary").click()
+    form = director.locator("#arbiter-form")
+    form.get_by_label("Speler", exact=True).select_option(label="Speler 41")
+    word = form.get_by_label("Woord", exact=True)
+    word.press_sequentially("PLA")
+    sheet = sheet_of(director)
+    found, _ = moves(sheet)
+    for n, joined in enumerate(crowd[:-1]):  # Speler 41's slip is the paper one
+        handed = slip(found[n % 10], sheet["started"], joined["seat"])
+        reply = server.api().command(joined["table"], joined["token"], str(uuid.uuid4()), handed)
+        assert reply.status == 200, reply
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 40 van 42")
+    expect(word).to_be_focused()
+    expect(word).to_have_value("PLA")
+    expect(form.get_by_label("Speler", exact=True)).to_have_value(str(crowd[-1]["seat"]))
+    director.keyboard.type("NK")
+    form.get_by_label("Eerste vak").fill("H4")
+    form.get_by_label("Horizontaal").check()
+    form.get_by_role("button", name="Briefje voor deze speler inleveren").click()
+    expect(director.get_by_role("status").filter(has_text="Het briefje van Speler 41 is binnen"))\
+        .to_be_visible()  # fmt: skip
+    expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 41 van 42")
