@@ -37,8 +37,9 @@ def test_a_phone_plays_a_woordstrijd_game_against_the_computer(phones: Phones) -
     assert game["players"] == ["Anna", "Computer"]
     assert game["online"]["computers"] == [None, "good"]
     expect(anna.locator(".play-turn")).to_have_text("Jij bent aan de beurt.")
+    # Named as the form names it, the computer's seat says its strength, not "computer" twice.
     expect(anna.locator(".play-players [data-player='1']")).to_contain_text(
-        "Computer (computer, goede zetten)"
+        "Computer (goede zetten): 7"
     )
 
     # Anna's first word across the centre; the computer answers by itself.
@@ -66,5 +67,22 @@ def test_a_phone_plays_a_woordstrijd_game_against_the_computer(phones: Phones) -
     bas = phones()
     show(bas, "start")
     bas.get_by_label("Tafelcode").fill(code)
-    seat = bas.locator("#start .join").get_by_label("Computer · computer, goede zetten")
+    seat = bas.locator("#start .join").get_by_label("Computer · goede zetten")
     expect(seat).to_be_disabled()
+
+
+def test_a_computer_given_a_name_is_said_to_be_the_computer(phones: Phones) -> None:
+    anna = phones()
+    show(anna, "start")
+    start = anna.locator("#start")
+    start.get_by_label(ONLINE).check()
+    start.get_by_label("Naam van speler 1").fill("Anna")
+    start.get_by_label("Wie speelt op plaats 2").select_option(
+        label="De computer: steeds zijn beste zet"
+    )
+    start.get_by_label("Naam van speler 2").fill("Robbie")
+    start.get_by_role("button", name="Spel beginnen").click()
+    wait_for_state(anna, "app => app.view?.sheet?.online?.seat === 0")
+    expect(anna.locator(".play-players [data-player='1']")).to_contain_text(
+        "Robbie (computer, beste zetten): 7"
+    )

@@ -158,3 +158,13 @@ function numbers(params) {
 export function playerName(players, index) {
   return players[index] || t("common.default_player", { n: index + 1 });
 }
+
+// What is said beside the name of a seat the computer plays at `strength`: its strength, and
+// that it is the computer unless its name says so already (the name the start form gives it,
+// "Computer" or "Computer 2"), so no phone reads "Computer (computer, good moves)".
+export function computerNote(name, strength) {
+  const given = t("start.computer_name");
+  const named = name === given
+    || (name?.startsWith(`${given} `) && /^\d+$/.test(name.slice(given.length + 1)));
+  return t(named ? `play.strength_${strength}` : `play.computer_${strength}`);
+}

@@ -11,7 +11,7 @@
 import { tilesOf } from "./board.js";
 import { bind, drawDock, game, myTurn, seatOf } from "./dock.js";
 import { parkGame, timeLeft } from "./games.js";
-import { language, number, onLanguage, playerName, t } from "./i18n.js";
+import { computerNote, language, number, onLanguage, playerName, t } from "./i18n.js";
 import { layer } from "./laying.js";
 import { drawInfo } from "./playinfo.js";
 import * as rack from "./rack.js";
@@ -119,7 +119,8 @@ function drawStatus(g, online) {
         role: "listitem", class: p === g.to_move && !g.ended ? "to-move" : null,
         dataset: { player: p },
       }, h("span", { class: "name" }, name(p)),
-      computer(p) ? h("span", { class: "computer" }, ` (${t(`play.computer_${computer(p)}`)})`)
+      computer(p)
+        ? h("span", { class: "computer" }, ` (${computerNote(g.players[p], computer(p))})`)
         : null, ": ",
       t("play.tiles_count", { count: number(online.racks[p] ?? 0) })))),
     h("span", { class: "bag" }, t("play.bag", { count: number(online.bag) })),

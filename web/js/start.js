@@ -8,7 +8,9 @@ import {
   LOST, createTable, deleteTable, joinByName, joinTable, lost, tableSeats,
 } from "./api.js";
 import { byName, nameChoices } from "./entry.js";
-import { moveTime as moveTimeText, number, onLanguage, playerName, t } from "./i18n.js";
+import {
+  computerNote, moveTime as moveTimeText, number, onLanguage, playerName, t,
+} from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { importTraining, keepTraining } from "./record.js";
 import { labelForm } from "./phone-name.js";
@@ -585,7 +587,7 @@ function seatChoices(id) {
         if (ui.linked && !seating.joining) event.target.form.requestSubmit();
       },
     }), " ", label, computer
-      ? h("span", { class: "taken computer" }, ` · ${t(`play.computer_${computer}`)}`)
+      ? h("span", { class: "taken computer" }, ` · ${computerNote(label, computer)}`)
       : taken ? h("span", { class: "taken" },
         ` · ${t(host ? "start.taken_host" : "start.taken")}`) : null);
   const takenHint = () => {
