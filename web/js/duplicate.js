@@ -22,12 +22,17 @@ import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 const ui = {
   section: null,
   box: null,
+  // The heading, kept from draw to draw: the shell puts the focus on it when the view shows,
+  // and one drawn anew would be focused again at every slip, a layout of the whole room's
+  // screen each time (a third of a director's phone's work as 200 slips come in).
+  title: null,
   topFocus: null, // the round whose top cell takes the focus once it shows (after a top)
 };
 
 export function mount(element) {
   ui.section = element;
   ui.box = h("div", { class: "duplicate", hidden: true });
+  ui.title = h("h2", { id: "sheet-title" });
   ui.section.append(ui.box);
   clock.listenForGesture();
   subscribe(render);
@@ -52,8 +57,9 @@ function render() {
   const slipFirst = slipCard !== null && game.rounds[open].rack.length > 0;
   // The director's screen: the clock, the open round and "record top" together, above
   // the rounds.
+  if (ui.title.textContent !== t("dup.title")) ui.title.textContent = t("dup.title");
   replace(ui.box,
-    h("h2", { id: "sheet-title" }, t("dup.title")),
+    ui.title,
     game.ended ? ranking(game) : clock.panel(game.clock),
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
     room.cards(game), // the room: draw the rack, the slips, close with the computed top
