@@ -216,8 +216,8 @@ export function render(state, ctx) {
 
 // A new tile of a letter the board and the move hold more of than the set has (a second Z
 // in English): one of them is a blank, and the score counts it at face value until the new
-// one is tapped. The board's own tiles were checked when they were laid; only a letter of the
-// move is pointed out.
+// one is tapped. Only a letter of the move is pointed out: a board that holds too many
+// already is no mistake of this move, and tapping its tiles changes nothing here.
 function drawOverSet(state, ctx, box) {
   const { tiles } = lay(state, ctx.faces, ctx.rows);
   const news = new Set(tiles.filter((x) => x.kind === "face" && !x.blank).map((x) => x.face));
