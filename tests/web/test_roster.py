@@ -315,3 +315,26 @@ def test_a_name_added_with_enter_leaves_the_field_empty_and_focused(
     expect(director.locator("#roster-title")).to_have_text("3 spelers in de zaal")
     expect(field).to_be_focused()
     expect(field).to_have_value("")
+
+
+def test_the_missing_names_stay_where_the_director_scrolled_them_as_slips_come_in(
+    phones: Phones, server: ServerProcess
+) -> None:
+    director = phones()
+    code = create_table(director, ["Anna"], mode=DUPLICATE)
+    players = [register(server, code, "Anna")]
+    players += [register(server, code, f"Speler {n}") for n in range(2, 41)]
+    draw(director)
+    box = director.locator("#roster-missing")
+    box.scroll_into_view_if_needed()
+    box.evaluate("box => { box.scrollTop = box.scrollHeight; }")
+    bottom = box.evaluate("box => box.scrollTop")
+    assert bottom > 0
+    found = open_round(director)
+    for n, joined in enumerate(players[:3]):  # from the top of the list: it grows shorter
+        hand_in(server, joined, found, n)
+    expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 3 van 40")
+    # Still at its last names (the list is three shorter: as far down as it goes now).
+    assert box.evaluate("box => box.scrollTop + box.clientHeight >= box.scrollHeight - 1")
+    assert box.evaluate("box => box.scrollTop") > 0
+    expect(box.locator("li").last).to_be_in_viewport()

@@ -23,6 +23,7 @@ const ui = {
   renaming: null, // the player whose name is being changed
   renamed: "", // that player's new name, as typed
   entries: null, // the round typed for late entries; null: the sheet's
+  scrolled: 0, // how far the director scrolled the box of missing names
 };
 
 // Folds names as a director types them: no case, no accents ("zoe" finds "Zoë").
@@ -59,9 +60,10 @@ export function card(game) {
 // of a few lines that scrolls, so that 190 names at a round's start take no more room than 3.
 function missing(game, players) {
   const open = game.rounds[game.rounds.length - 1];
-  if (!game.room || !open.rack.length) return null;
-  const handed = new Set(game.room.slips);
+  const handed = new Set(game.room?.slips ?? []);
   const waiting = players.filter((p) => !handed.has(p));
+  if (!waiting.length || !open.rack.length) ui.scrolled = 0; // the next round's from its top
+  if (!game.room || !open.rack.length) return null;
   return h("div", { class: "roster-slips" },
     h("p", { id: "roster-slips", role: "status" },
       t("roster.slips", { n: number(players.length - waiting.length),
@@ -69,10 +71,19 @@ function missing(game, players) {
     waiting.length ? [
       h("p", { class: "roster-missing-title", id: "roster-missing-title" },
         t("roster.missing", { n: waiting.length })),
-      h("ul", { class: "roster-missing", id: "roster-missing", tabindex: "0",
-        "aria-labelledby": "roster-missing-title" },
-      waiting.map((p) => h("li", { dataset: { player: p } }, playerName(game.players, p)))),
+      scrolledBack(h("ul", { class: "roster-missing", id: "roster-missing", tabindex: "0",
+        "aria-labelledby": "roster-missing-title",
+        onscroll: (event) => { ui.scrolled = event.target.scrollTop; } },
+      waiting.map((p) => h("li", { dataset: { player: p } }, playerName(game.players, p))))),
     ] : h("p", { class: "hint" }, t("roster.all_in")));
+}
+
+// The box of missing names drawn anew at every slip stays where the director scrolled it,
+// rather than back at its first names, once it is in the page (the card is put there right
+// after); at its top, as it mostly is, nothing is laid out for it.
+function scrolledBack(box) {
+  if (ui.scrolled > 0) queueMicrotask(() => { box.scrollTop = ui.scrolled; });
+  return box;
 }
 
 function act(command) {
