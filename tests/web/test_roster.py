@@ -47,6 +47,16 @@ def hand_in(server: ServerProcess, joined: dict, round_: OpenRound, best: int) -
     assert reply.status == 200, reply
 
 
+def room_of(director: Page, server: ServerProcess, count: int) -> list[dict]:
+    """A duplicate room the director opens, Anna and Speler 2 … ``count`` registered on
+    their phones, the director's phone showing them all: their places."""
+    code = create_table(director, ["Anna"], mode=DUPLICATE)
+    players = [register(server, code, "Anna")]
+    players += [register(server, code, f"Speler {n}") for n in range(2, count + 1)]
+    expect(director.locator("#roster-title")).to_have_text(f"{count} spelers in de zaal")
+    return players
+
+
 def draw(director: Page) -> None:
     director.locator("#room-start > summary").click()
     director.get_by_role("button", name="Plankje trekken").click()
@@ -281,10 +291,7 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     # A phone that takes longer than a frame to draw a room draws the frames that came
     # meanwhile at once: drawing each, a slowed director's phone fell seconds behind.
     director = phones()
-    code = create_table(director, ["Anna"], mode=DUPLICATE)
-    players = [register(server, code, "Anna")]
-    players += [register(server, code, f"Speler {n}") for n in range(2, 101)]
-    expect(director.locator("#roster-title")).to_have_text("100 spelers in de zaal")
+    players = room_of(director, server, 100)
     draw(director)
     found = open_round(director)
     director.context.new_cdp_session(director).send("Emulation.setCPUThrottlingRate", {"rate": 6})
@@ -330,9 +337,7 @@ def test_the_missing_names_stay_where_the_director_scrolled_them_as_slips_come_i
     phones: Phones, server: ServerProcess
 ) -> None:
     director = phones()
-    code = create_table(director, ["Anna"], mode=DUPLICATE)
-    players = [register(server, code, "Anna")]
-    players += [register(server, code, f"Speler {n}") for n in range(2, 41)]
+    players = room_of(director, server, 40)
     draw(director)
     # Scrolled to its last names as a director's thumb would, and seen to stay so for two
     # frames (the app hears a scroll at the next frame; a frame drawing the box anew before
