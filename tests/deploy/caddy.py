@@ -23,6 +23,7 @@ from bench.serving import ROOT, free_port
 
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 START_TIMEOUT = 20.0  # seconds for Caddy to load its config and listen
+START_TRIES = 3  # starts on new ports when a port was taken meanwhile
 
 
 def caddy() -> str:
@@ -118,21 +119,38 @@ class Caddy:
         }
 
     def start(self) -> "Caddy":
-        """Start Caddy; wait until its config is loaded and its site port listens."""
+        """Start Caddy; wait until its config is loaded and its site port listens.
+
+        A port found free may be taken before Caddy binds it (an outgoing connection gets
+        it from the same ephemeral range): Caddy then exits saying so, and starts again on
+        other ports, as ``bench.serving.ServerProcess`` does.
+        """
         self.folder.mkdir(parents=True, exist_ok=True)
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [caddy(), "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
-                env=environment(self.folder, self.settings()),
-                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            )  # fmt: skip
+        for _ in range(START_TRIES):
+            began = self.log.stat().st_size if self.log.exists() else 0
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(
+                    [caddy(), "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+                    env=environment(self.folder, self.settings()),
+                    stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                )  # fmt: skip
+            if self._wait_listening():
+                return self
+            self.stop()
+            if "address already in use" not in self.output()[began:]:
+                break
+            self.port, self.admin = free_port(), free_port()
+        raise RuntimeError(f"caddy did not start:\n{self.output()[-3000:]}")
+
+    def _wait_listening(self) -> bool:
+        """Has Caddy come to listen before it exited or the time ran out?"""
+        assert self.process is not None
         deadline = time.monotonic() + START_TIMEOUT
         while not self._listening():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"caddy did not start:\n{self.output()[-3000:]}")
+                return False
             time.sleep(0.05)
-        return self
+        return True
 
     def _listening(self) -> bool:
         try:

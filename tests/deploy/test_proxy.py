@@ -5,6 +5,7 @@ site with a certificate from Caddy's local CA serves a phone that trusts that CA
 import http.client
 import http.server
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,3 +128,17 @@ def test_an_https_site_of_the_local_ca_serves_a_phone_that_trusts_its_root(
         finally:
             crowd.close()
     app.assert_no_crash()
+
+
+def test_a_proxy_whose_port_was_taken_before_it_bound_starts_on_another(
+    tmp_path: Path, echo: str
+) -> None:
+    proxy = Caddy(tmp_path, [echo])
+    taken = proxy.port
+    with socket.create_server(("127.0.0.1", taken)), proxy:
+        assert proxy.port != taken
+        assert "address already in use" in proxy.output()
+        connection = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=10)
+        connection.request("GET", "/anything")
+        assert connection.getresponse().status == 200
+        connection.close()
