@@ -12,6 +12,7 @@ import http.client
 import itertools
 import json
 import os
+import random
 import secrets
 import signal
 import socket
@@ -31,11 +32,24 @@ ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 20.0  # seconds for a server to answer /health
 
 
+# Ports for servers are drawn below the kernel's ephemeral range (32,768 and up by default):
+# a port the kernel picks (a bind to port 0) comes from that range, where an outgoing
+# connection may take it before the server meant for it binds it. Each process draws them in
+# an order of its own and never twice (the cluster's nodes draw from 20,000 up).
+_ports = iter(random.sample(range(10_000, 20_000), 10_000))
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on just now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A TCP port on 127.0.0.1 that nothing listens on just now, and that no outgoing
+    connection takes meanwhile."""
+    for port in _ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:  # listened on, or still closing
+                continue
+            return port
+    raise RuntimeError("no free port left below the ephemeral range")
 
 
 _addresses = (f"127.0.{i // 250}.{i % 250 + 2}" for i in itertools.count(4))

@@ -17,21 +17,16 @@ from pathlib import Path
 
 import redis
 
+from bench.serving import free_port
+
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 REDIS_CLI = shutil.which("redis-cli") or "/usr/bin/redis-cli"
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on just now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def cluster_port() -> int:
     """A free port for a cluster node: a node also listens on its port + 10,000 (the cluster
-    bus), so both must be free and the port at most 55,535 — below the ephemeral range, where
-    ``free_port`` draws from."""
+    bus), so both must be free and the port at most 55,535; drawn from 20,000 up, apart from
+    ``free_port``'s ports."""
     for port in random.sample(range(20_000, 30_000), 200):
         with socket.socket() as one, socket.socket() as bus:
             try:
