@@ -298,6 +298,9 @@ BAD_SCHEDULE = _declare("bad_schedule", "max")
 NOT_YOUR_BOARD = _declare("not_your_board", "to_move")
 # the game clock: only the player whose time runs (or the host) taps it
 NOT_YOUR_CLOCK = _declare("not_your_clock", "player")
+# the game clock's first start: another player (or the host) starts the time of the player
+# to move, as WESPA's "start your opponent's timer"
+OTHERS_START_CLOCK = _declare("others_start_clock", "player")
 # a player whose time ran out under a rule set where that loses the game plays no more
 OUT_OF_TIME = _declare("out_of_time", "player")
 # the game clock: that player's time was called already (phones at zero call it at once)

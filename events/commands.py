@@ -282,7 +282,8 @@ class RemoveDevice(Command, frozen=True, tag="remove_device"):
 
 
 class StartGameClock(Command, frozen=True, tag="start_game_clock"):
-    """The host starts the game clock, or lets it run on after a pause."""
+    """The game clock starts — by the host, or the first time by a player for the player to
+    move (``rules.table.permissions.check_start``) — or runs on after a pause (the host)."""
 
 
 class PauseGameClock(Command, frozen=True, tag="pause_game_clock"):

@@ -4,7 +4,7 @@ Roles: the host (the director, the arbiter) may do everything; a viewer nothing.
 seat, with the table's default setting (*each phone its own seat*), records its own turns
 and its own duplicate cell and undoes only its own last line; with *one scorekeeper*, any
 seat writes every line. Starting games, the round clock, the setting and the devices stay
-with the host either way.
+with the host either way; a game clock's first start is also another player's (``check_start``).
 
 A phone names what it saw: the turn (game, player, turn count or round) for a turn, the
 newest line for an undo or a penalty, the open round for a top, the game for a new game.
@@ -66,7 +66,7 @@ HOST_ACTS = (
     c.StartClock,
     c.PauseClock,
     c.ResetClock,
-    c.StartGameClock,  # the game clock runs and stands still at the arbiter's word
+    c.StartGameClock,  # the game clock stands still and runs on at the arbiter's word
     c.PauseGameClock,
     c.DrawRack,  # the duplicate room's draws and close are the director's
     c.SetRack,
@@ -190,6 +190,9 @@ def check_turn_sheet(state: State, game: Game, actor: Actor, command: c.TableCom
     """``check_sheet`` for a game played in turns, whose shared board belongs to the turn:
     with each phone its own seat, only the player to move lays tiles on it without a score
     or clears them (the host always, and one scorekeeper, who writes every line)."""
+    if isinstance(command, c.StartGameClock) and actor.role == "player":
+        check_start(state, game, actor)
+        return
     check_sheet(state, game, actor, command)
     if actor.role == "host" or state.seating.writers == "scorekeeper":
         return
@@ -207,6 +210,25 @@ def check_turn_sheet(state: State, game: Game, actor: Actor, command: c.TableCom
                 codebook.NOT_YOUR_CLOCK,
                 player=clock.running,
             )
+
+
+def check_start(state: State, game: Game, actor: Actor) -> None:
+    """A seat may start the game clock the first time, for the player to move, unless it is
+    that player's own (WESPA: "start your opponent's timer when they draw the first tile");
+    one scorekeeper starts it for anyone. A pause, and the start after it, stay the host's:
+    the clock stands still at the arbiter's word."""
+    check_seat(actor, game)
+    clock = game.game_clock
+    if clock is None:
+        return  # a game without a clock says so (``no_clock``)
+    if clock.started:
+        raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
+    if state.seating.writers != "scorekeeper" and actor.seat == game.to_move:
+        raise _refuse(
+            f"another player or the host starts player {game.to_move}'s time",
+            codebook.OTHERS_START_CLOCK,
+            player=game.to_move,
+        )
 
 
 def check_seat(actor: Actor, game: Game) -> None:

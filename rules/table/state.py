@@ -107,7 +107,7 @@ class GameClock(msgspec.Struct, frozen=True, gc=False):
     used: tuple[int, ...]  # ms of each player's time used up to ``since``
     running: int | None = None  # whose time runs since ``since``; None: nobody's
     since: int = 0
-    started: bool = False  # the host started it; a pause keeps it started
+    started: bool = False  # it was started; a pause keeps it started
     paused: bool = False
     tapped: tuple[tuple[int, int], ...] = ()  # (player, turn count): turns a tap ended
     called: tuple[int, ...] = ()  # per player: the last stage of time run out recorded

@@ -2,7 +2,8 @@
 sheet as arbiter and holds no seat, and Anna and Bas at their seats, under WESPA rules with
 a one-minute clock (the host's choice) so that Anna goes over time for real.
 
-Every phone shows both times and counts the running one down in server time; the phones
+Bas starts Anna's time (a player starts the opponent's, as under WESPA); every phone shows
+both times and counts the running one down in server time; the phones
 are measured at one instant and must agree within half a second (the drift is written to
 ``test-artifacts/game-clock-drift.json``). A recorded turn switches the clock, and so does
 the mover's tap, after which the turn's line switches nothing more; a reload and a server
@@ -126,9 +127,13 @@ def test_the_game_clock_runs_alike_on_three_phones_through_a_reload_a_restart_an
     for page in phones:
         expect(page.locator(".gameclock-status")).to_have_text("Nog niet gestart")
         assert times(page) == ["01:00", "01:00"]
-    expect(anna.locator("#gameclock-go")).to_have_count(0)  # the host starts it, and says so
-    expect(anna.locator("#gameclock-hosts")).to_have_text("De gastheer start de klok.")
-    host.get_by_role("button", name="Klok starten").click()
+    # Anna is to move: Bas starts her time, as a WESPA player starts the opponent's timer
+    # (or the host would); her own phone has no start and says who starts it.
+    expect(anna.locator("#gameclock-go")).to_have_count(0)
+    expect(anna.locator("#gameclock-hosts")).to_have_text(
+        "Een andere speler (of de gastheer) start de tijd van Anna."
+    )
+    bas.get_by_role("button", name="Klok starten").click()
     for page in phones:
         expect(page.locator(".gameclock-time").first).to_have_text(re.compile(r"^00:5\d$"))
         assert running(page) == "Anna"

@@ -3,9 +3,10 @@
 // each player's ms left at its last change (`since`, server time) and whose time runs from
 // then; every phone counts down from those numbers in server time (state.serverNow), so all
 // of them show the same tenth of a second. The mover taps the big button when done (or a
-// recorded turn switches the clock); the host starts and pauses it; a phone that sees zero
-// calls the time and the server records it if its own clock agrees. Over time shows as
-// negative; what running out costs is the rule set's (loss, points, FIGS's extra minute, PFS).
+// recorded turn switches the clock); another player or the host starts it, the host pauses
+// it and starts it again; a phone that sees zero calls the time and the server records it
+// if its own clock agrees. Over time shows as negative; what running out costs is the rule
+// set's (loss, points, FIGS's extra minute, PFS).
 
 import { number, playerName, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
@@ -87,7 +88,7 @@ export function clockPanel(game) {
       h("span", { class: "gameclock-state" }, playerState(clock, p)));
   })),
   game.ended ? null : tap(game, clock),
-  game.ended ? null : isHost() ? controls(clock) : hostsWord(clock),
+  game.ended ? null : isHost() || startsIt(game, clock) ? controls(clock) : whoStarts(game, clock),
   h("p", { class: "hint gameclock-rule" }, rule(clock)));
 }
 
@@ -133,7 +134,8 @@ function nextPlayer(game, clock, player) {
   return player;
 }
 
-// The host's start, pause and start again; nothing once the game is decided on time.
+// The host's start, pause and start again (a seat's first start); nothing once the game is
+// decided on time.
 function controls(clock) {
   if (clock.lost.some(Boolean) || clock.stopped.every(Boolean)) return null;
   const going = clock.started && !clock.paused;
@@ -147,11 +149,21 @@ function controls(clock) {
     }, t(label)));
 }
 
-// Where the host's button would be, on every other phone: why the clock stands still.
-function hostsWord(clock) {
+// A seat starts the clock the first time for the player to move, as WESPA has a player
+// start the opponent's timer, unless it is its own; one scorekeeper starts it for anyone.
+// A pause and the start after it are the host's (rules.table.permissions.check_start).
+function startsIt(game, clock) {
+  const seat = mySeat();
+  return !clock.started && seat !== null && canWrite()
+    && (seat !== game.to_move || writers() === "scorekeeper");
+}
+
+// Where the start button would be, on every other phone: why the clock stands still.
+function whoStarts(game, clock) {
   if (clock.started && !clock.paused) return null;
-  return h("p", { class: "withheld", id: "gameclock-hosts" },
-    t(clock.started ? "gameclock.host_paused" : "gameclock.host_starts"));
+  return h("p", { class: "withheld", id: "gameclock-hosts" }, clock.started
+    ? t("gameclock.host_paused")
+    : t("error.others_start_clock", { player: playerName(game.players, game.to_move) }));
 }
 
 function act(command) {

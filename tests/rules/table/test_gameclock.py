@@ -197,7 +197,7 @@ def test_the_host_pauses_and_starts_the_clock_again() -> None:
 @pytest.mark.parametrize(
     ("command", "actor", "code"),
     [
-        pytest.param(c.StartGameClock(), Actor("player", 0, "d0"), "host_only", id="start"),
+        pytest.param(c.StartGameClock(), Actor("player", 0, "d0"), "host_only", id="resume"),
         pytest.param(c.PauseGameClock(), Actor("player", 0, "d0"), "host_only", id="pause"),
         pytest.param(c.SwitchClock(), Actor("player", 1, "d1"), "not_your_clock", id="tap"),
         pytest.param(c.SwitchClock(), Actor("viewer", None, "v"), "viewer_read_only", id="view"),
@@ -209,6 +209,38 @@ def test_who_may_do_what_with_the_clock(command: c.TableCommand, actor: Actor, c
     if isinstance(command, c.StartGameClock):
         played.do(c.PauseGameClock(), T0 + S)
     assert played.refused(command, T0 + 2 * S, actor).code == code
+
+
+@pytest.mark.parametrize(
+    ("writers", "seat", "code"),
+    [
+        pytest.param("own_seat", 1, None, id="the-opponent-starts-the-movers-time"),
+        pytest.param("own_seat", 0, "others_start_clock", id="not-the-mover-its-own"),
+        pytest.param("scorekeeper", 0, None, id="one-scorekeeper-starts-anyones"),
+    ],
+)
+def test_another_player_starts_the_movers_time(writers: str, seat: int, code: str | None) -> None:
+    played = table("wespa")  # Anna (seat 0) is to move
+    played.do(c.SetWriters(writers), T0)
+    actor = Actor("player", seat, f"d{seat}")
+    if code is not None:
+        refused = played.refused(c.StartGameClock(), T0 + S, actor)
+        assert (refused.code, refused.params) == (code, {"player": 0})
+        return
+    played.do(c.StartGameClock(), T0 + S, actor)
+    assert played.clock.started and played.clock.running == 0
+    assert played.used(T0 + 11 * S) == (10 * S, 0)
+
+
+def test_a_pause_and_the_start_after_it_stay_the_hosts() -> None:
+    played = table("wespa")
+    played.do(c.StartGameClock(), T0, Actor("player", 1, "d1"))
+    played.do(c.PauseGameClock(), T0 + S)
+    for seat in (0, 1):
+        refused = played.refused(c.StartGameClock(), T0 + 2 * S, Actor("player", seat, "d"))
+        assert refused.code == "host_only"
+    played.do(c.StartGameClock(), T0 + 3 * S)
+    assert played.clock.running == 0
 
 
 def test_the_seat_whose_time_runs_or_the_host_taps_and_any_seat_calls_the_time() -> None:
