@@ -3,8 +3,8 @@
 The clock is data in the log (DESIGN, "Clocks and challenges at the table"): another player
 or the host starts it (``rules.table.permissions.check_start``), the host pauses it, the mover
 taps it, a phone at zero calls the time — each an event with the server's time — and a
-recorded turn switches it. The fold keeps each player's time used up
-to the last change (``GameClock``); the phones only count down from there, in server time.
+recorded turn switches it. The fold keeps each player's time used up to the last change
+(``GameClock``); the phones only count down from there, in server time.
 
 Whose time runs is a function of the sheet: the player to move, or the next one once the
 mover tapped the clock and the turn's line is still to come (the line then switches nothing
