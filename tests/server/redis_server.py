@@ -25,9 +25,10 @@ REDIS_CLI = shutil.which("redis-cli") or "/usr/bin/redis-cli"
 
 def cluster_port() -> int:
     """A free port for a cluster node: a node also listens on its port + 10,000 (the cluster
-    bus), so both must be free and the port at most 55,535; drawn from 20,000 up, apart from
-    ``free_port``'s ports."""
-    for port in random.sample(range(20_000, 30_000), 200):
+    bus), so both must be free; drawn from 20,000 up, apart from ``free_port``'s ports, and
+    low enough that the bus's stays below the kernel's ephemeral range (32,768 and up), where
+    an outgoing connection could take it first."""
+    for port in random.sample(range(20_000, 22_768), 200):
         with socket.socket() as one, socket.socket() as bus:
             try:
                 one.bind(("127.0.0.1", port))
