@@ -219,8 +219,8 @@ def check_start(state: State, game: Game, actor: Actor) -> None:
     the clock stands still at the arbiter's word."""
     check_seat(actor, game)
     clock = game.game_clock
-    if clock is None:
-        return  # a game without a clock says so (``no_clock``)
+    if clock is None or (clock.started and not clock.paused):
+        return  # the clock says so (``no_clock``; ``clock_running`` to a start that came second)
     if clock.started:
         raise _refuse("only the host (the director) may do that", codebook.HOST_ONLY)
     if state.seating.writers != "scorekeeper" and actor.seat == game.to_move:

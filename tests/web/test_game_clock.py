@@ -242,3 +242,34 @@ def test_the_game_clock_runs_alike_on_three_phones_through_a_reload_a_restart_an
 
     DRIFT.parent.mkdir(parents=True, exist_ok=True)
     DRIFT.write_text(json.dumps({k: {"drift_ms": drift(v), **v} for k, v in measured.items()}))
+
+
+#: A phone's start, as its button sends it, at the instant ``at`` by this machine's clock;
+#: ``window.started`` is what the server answered: "ok" or the refusal's code, which the
+#: phone says as its button would.
+START_AT = """async at => {
+    const live = await import('/js/live.js');
+    const ui = await import('/js/ui.js');
+    window.started = new Promise((done) => setTimeout(done, at - Date.now())).then(
+        () => live.send({ type: 'start_game_clock' })).then(
+        () => 'ok', (error) => { ui.sayRefusal(error); return error.code; });
+}"""
+
+
+def test_the_host_and_bas_start_the_clock_at_the_same_moment(
+    table: tuple[Page, Page, Page],
+) -> None:
+    # Two phones may start it now, and both do in the same instant (sent as the button sends
+    # it: a button that became Pause under a finger would pause it): the clock starts once,
+    # and the phone that came second hears that it runs already, not that it may not.
+    host, anna, bas = table
+    at = time.time() * 1000 + 500
+    for page in (host, bas):
+        page.evaluate(START_AT, at)
+    answers = {page: page.evaluate("() => window.started") for page in (host, bas)}
+    assert sorted(answers.values()) == ["clock_running", "ok"], answers.values()
+    second = next(page for page, answer in answers.items() if answer != "ok")
+    expect(second.locator("#messages .error")).to_have_text("De klok loopt al.")
+    for page in (host, anna, bas):
+        expect(page.locator(".gameclock-status")).to_have_text("Loopt")
+        assert running(page) == "Anna"

@@ -232,6 +232,15 @@ def test_another_player_starts_the_movers_time(writers: str, seat: int, code: st
     assert played.used(T0 + 11 * S) == (10 * S, 0)
 
 
+def test_a_start_that_comes_second_hears_the_clock_runs_whoever_sent_it() -> None:
+    # Two phones tap Start at once (the host and Bas, or Bas and the mover's stale screen):
+    # the second is told the clock runs, not that it may not start it.
+    played = table("wespa")
+    played.do(c.StartGameClock(), T0, Actor("player", 1, "d1"))
+    for actor in (Actor("player", 1, "d1"), Actor("player", 0, "d0"), HOST_ACTOR):
+        assert played.refused(c.StartGameClock(), T0 + S, actor).code == "clock_running"
+
+
 def test_a_pause_and_the_start_after_it_stay_the_hosts() -> None:
     played = table("wespa")
     played.do(c.StartGameClock(), T0, Actor("player", 1, "d1"))
