@@ -121,13 +121,13 @@ class Caddy:
     def start(self) -> "Caddy":
         """Start Caddy; wait until its config is loaded and its site port listens.
 
-        A port found free may be taken before Caddy binds it (an outgoing connection gets
-        it from the same ephemeral range): Caddy then exits saying so, and starts again on
+        A port found free may be taken before Caddy binds it (by a server of another
+        process that drew the same one): Caddy then exits saying so, and starts again on
         other ports, as ``bench.serving.ServerProcess`` does.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         for _ in range(START_TRIES):
-            began = self.log.stat().st_size if self.log.exists() else 0
+            began = len(self.output())  # what this start says comes after
             with self.log.open("ab") as log:
                 self.process = subprocess.Popen(
                     [caddy(), "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
