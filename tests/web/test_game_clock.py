@@ -259,9 +259,9 @@ START_AT = """async at => {
 def test_the_host_and_bas_start_the_clock_at_the_same_moment(
     table: tuple[Page, Page, Page],
 ) -> None:
-    # Two phones may start it now, and both do in the same instant (sent as the button sends
-    # it: a button that became Pause under a finger would pause it): the clock starts once,
-    # and the phone that came second hears that it runs already, not that it may not.
+    # Two phones may start it now, and both do in the same instant, each before it heard of
+    # the other's (sent as the button sends it): the clock starts once, and the phone that
+    # came second hears that it runs already, not that it may not.
     host, anna, bas = table
     at = time.time() * 1000 + 500
     for page in (host, bas):
@@ -273,3 +273,39 @@ def test_the_host_and_bas_start_the_clock_at_the_same_moment(
     for page in (host, anna, bas):
         expect(page.locator(".gameclock-status")).to_have_text("Loopt")
         assert running(page) == "Anna"
+
+
+#: Where the host's finger lands: the instant the host's button turns from Start into Pause
+#: (Bas's start arrived), it is tapped; ``window.tapped`` resolves with whether the button was
+#: busy then.
+TAP_AS_IT_TURNS = """() => { window.tapped = new Promise((done) => {
+    const tapped = () => {
+        const button = document.querySelector('#gameclock-go');
+        if (button?.textContent !== 'Pauzeren') return false;
+        const busy = button.getAttribute('aria-disabled') === 'true';
+        button.click();
+        done(busy);
+        return true;
+    };
+    if (!tapped()) new MutationObserver((_, seen) => tapped() && seen.disconnect())
+        .observe(document.body, { subtree: true, childList: true, characterData: true });
+}); }"""
+
+
+def test_a_host_tap_meant_for_start_does_not_pause_the_clock_bas_just_started(
+    table: tuple[Page, Page, Page],
+) -> None:
+    # The host's Start becomes Pause when Bas's start arrives; a tap landing just then was
+    # meant for Start and does nothing. A moment later the button pauses, as it says.
+    host, anna, bas = table
+    host.evaluate(TAP_AS_IT_TURNS)
+    bas.get_by_role("button", name="Klok starten").click()
+    assert host.evaluate("() => window.tapped") is True
+    go = host.locator("#gameclock-go")
+    expect(go).not_to_have_attribute("aria-disabled", "true")
+    for page in (host, anna, bas):
+        expect(page.locator(".gameclock-status")).to_have_text("Loopt")
+    go.click()  # had the tap above paused the clock, this would start it again
+    for page in (host, anna, bas):
+        expect(page.locator(".gameclock-status")).to_have_text("Gepauzeerd")
+    expect(go).to_have_text("Verdergaan")

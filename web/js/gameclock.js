@@ -9,7 +9,7 @@
 // set's (loss, points, FIGS's extra minute, PFS).
 
 import { number, playerName, t } from "./i18n.js";
-import { inFlight, send } from "./live.js";
+import { inFlight, justChanged, send } from "./live.js";
 import { mySeat, writers } from "./rights.js";
 import { canWrite, isHost, serverNow, sheet } from "./state.js";
 import { turnOf } from "./turn.js";
@@ -141,11 +141,12 @@ function controls(clock) {
   const going = clock.started && !clock.paused;
   const label = going ? "gameclock.pause" : clock.started ? "gameclock.resume" : "gameclock.start";
   const type = going ? "pause_game_clock" : "start_game_clock";
+  const busy = () => inFlight("pause_game_clock", "start_game_clock")
+    || justChanged("gameclock-go", label);
   return h("div", { class: "actions gameclock-controls" },
     h("button", {
       type: "button", id: "gameclock-go", class: going ? null : "primary",
-      "aria-disabled": held(inFlight("pause_game_clock", "start_game_clock")),
-      onclick: () => inFlight("pause_game_clock", "start_game_clock") || act({ type }),
+      "aria-disabled": held(busy()), onclick: () => busy() || act({ type }),
     }, t(label)));
 }
 

@@ -312,6 +312,19 @@ export function unanswered(...types) {
   return outbox().some((item) => types.includes(item.command.type));
 }
 
+// Did the button `id` change what it does a moment ago? Then it is busy too: when another
+// phone's command turns the host's Start into Pause, a tap that was meant for Start and
+// lands just after lands nowhere, as a bounce does. A button's first meaning is no change.
+const meanings = new Map(); // button id → {meaning, since}
+export function justChanged(id, meaning) {
+  const shown = meanings.get(id);
+  if (shown?.meaning === meaning) return Date.now() - shown.since < SETTLE;
+  meanings.set(id, { meaning, since: shown ? Date.now() : -Infinity });
+  if (!shown) return false;
+  setTimeout(changed, SETTLE);
+  return true;
+}
+
 function flush() {
   for (const item of outbox()) link.socket.send(JSON.stringify({ type: "command", ...item }));
 }
