@@ -64,7 +64,7 @@ function fields(game) {
     class: "arbiter-form", id: "arbiter-form",
     onsubmit: (event) => {
       event.preventDefault();
-      hand(game, player);
+      hand(game, typed.player ?? player); // chosen since the form was drawn, or its default
     },
   },
   h("p", { class: "hint", id: "arbiter-hint" }, t("arbiter.hint")),
