@@ -21,6 +21,7 @@ from tests.web.browser import (
     show,
 )
 from tests.web.printing import A4, print_from
+from tests.web.rooms import register
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
 PLANK = {"type": "record_move", "board": {"start": "H4", "direction": "across", "letters": "PLANK"}}
@@ -205,6 +206,39 @@ def test_current_duplicate_game_prints_tops_scores_difference_and_percentage(
     expect(ranking.nth(0)).to_have_text("1Anna72-692,3%")
     expect(ranking.nth(1)).to_have_text("2Bas65-1383,3%")
     assert missing_strings(page) == []
+
+
+def test_a_rooms_game_prints_four_players_a_page_each_with_their_own_scores(
+    phone: Page, server: ServerProcess
+) -> None:
+    # Nine players in a room: three sheets of three columns, each on a page of its own (one
+    # sheet of nine columns overprinted its names and figures), each column its own player's.
+    code = create_table(phone, ["Anna", "Bas"], mode="Duplicate: iedereen dezelfde letters")
+    others = [f"Speler {n}" for n in range(3, 10)]
+    for name in others:
+        register(server, code, name)
+    for points in range(1, 10):
+        post(phone, server, {"type": "enter_points", "points": points})
+    post(phone, server, {"type": "record_top", "points": 20})
+    page = print_from(phone, "page=duplicate-game")
+    sheets = page.locator("table.sheet")
+    expect(sheets).to_have_count(3)
+    names = ["Anna", "Bas", *others]
+    for n in range(3):
+        sheet = sheets.nth(n)
+        expect(sheet.locator("thead th")).to_have_text(
+            ["Ronde", "Topzet", "Top", *names[3 * n : 3 * n + 3]]
+        )
+        expect(sheet.locator("tbody tr.round").first.locator("td")).to_have_text(
+            ["", "20", *(str(3 * n + p) for p in (1, 2, 3))]
+        )
+        expect(sheet.locator("tfoot tr").first.locator("td")).to_have_text(
+            ["20", *(str(3 * n + p) for p in (1, 2, 3))]
+        )
+    last = page.get_by_role("region", name="Scoreformulier duplicate: Speler 7, Speler 8, Speler 9")
+    expect(last).to_be_visible()
+    assert as_printed(page, "game-duplicate-room") == 3
+    assert axe(page) == []
 
 
 def test_duplicate_top_move_shows_its_words_and_square(phone: Page, server: ServerProcess) -> None:

@@ -102,7 +102,7 @@ function toolbar(page, render) {
 }
 
 // A blank sheet is for a table, a column a player: 1–4 (PRT-01, PRT-04) even where a room
-// holds 200, whose sheet is printed from its game (?page=duplicate-game).
+// holds 200, whose game prints four players a sheet (?page=duplicate-game, `columns`).
 const PAPER_COLUMNS = 4;
 const counts = (page) => playerCounts(modeOf(page.mode, loaded.catalog))
   .filter((n) => n >= 1 && n <= PAPER_COLUMNS);
@@ -274,7 +274,9 @@ function duplicateGame(game) {
     title,
     content: [
       heading(title, t(`edition.${game.edition}`), today()),
-      scroller(title, duplicateTable(names, rows, game)),
+      ...columns(names.length).map((players, _, sheets) => scroller(sheets.length > 1
+        ? `${title}: ${players.map((p) => names[p]).join(", ")}` : title, // a region's own name
+      duplicateTable(names, rows, game, players))),
       extras(game) ? h("p", { class: "legend" }, t("print.extra_legend")) : null,
       game.final ? ranking(game, names,
         [t("print.total"), t("print.difference"), t("print.percentage")], (row) => {
@@ -286,24 +288,35 @@ function duplicateGame(game) {
   };
 }
 
-// Round, top move, top, each player's score; below, the totals against the sum of the
-// tops (DUP-05..07). When a round holds a solo, a bonus or a penalty, each player has a ±
-// column beside the points, so that a player's two columns add up to the total.
-function duplicateTable(names, rows, game) {
+// A room's players, as many sheets of at most four columns (the paper form's, PRT-04) as
+// it takes, as even as they go: eleven players' columns across one A4 page overprint each
+// other. Each sheet prints on a page of its own; a table of 1–4 is one sheet.
+function columns(count) {
+  const sheets = Math.max(1, Math.ceil(count / PAPER_COLUMNS)); // a room with nobody yet: one
+  const size = Math.ceil(count / sheets);
+  return Array.from({ length: sheets }, (_, s) => Array.from(
+    { length: Math.min(size, count - s * size) }, (__, i) => s * size + i));
+}
+
+// Round, top move, top, the score of each of `players` (indices into `names`, every player
+// by default); below, the totals against the sum of the tops (DUP-05..07). When a round
+// holds a solo, a bonus or a penalty, each player has a ± column beside the points, so that
+// a player's two columns add up to the total.
+function duplicateTable(names, rows, game, players = names.map((_, p) => p)) {
   const extra = game && extras(game);
   const span = extra ? 2 : 1;
   const footer = (label, top, cell) => h("tr", {}, h("th", { scope: "row", colspan: 2 }, label),
     h("td", { class: "num" }, game ? top : ""),
-    names.map((_, p) => h("td", { class: "num", colspan: span },
+    players.map((p) => h("td", { class: "num", colspan: span },
       game ? cell(game.standings[p]) : "")));
   const head = (label, klass) => h("th", { scope: "col", class: klass, rowspan: span }, label);
-  return h("table", { class: `sheet duplicate players-${names.length}` },
+  return h("table", { class: `sheet duplicate players-${players.length}` },
     h("thead", {}, h("tr", {},
       head(t("print.round"), "round"),
       head(t("print.top_move"), "words"),
       head(t("print.top"), "top"),
-      names.map((name) => nameCell(name, span))),
-    extra ? h("tr", {}, names.flatMap(() => [
+      players.map((p) => nameCell(names[p], span))),
+    extra ? h("tr", {}, players.flatMap(() => [
       h("th", { scope: "col", class: "num" }, t("print.points")),
       h("th", { scope: "col", class: "num extra" }, t("print.extra")),
     ])) : null),
@@ -311,7 +324,7 @@ function duplicateTable(names, rows, game) {
       h("th", { scope: "row", class: "round" }, number(r + 1)),
       h("td", { class: "words" }, round ? topMove(round, game) : ""),
       h("td", { class: "num top" }, round && round.top !== null ? number(round.top) : ""),
-      names.flatMap((_, p) => [
+      players.flatMap((p) => [
         h("td", { class: "num" }, round && round.scores[p] !== null ? number(round.scores[p]) : ""),
         extra ? h("td", { class: "num extra" }, extra[r]?.[p] ? signed(extra[r][p]) : "") : null,
       ])))),
