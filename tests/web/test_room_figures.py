@@ -139,3 +139,23 @@ def test_a_typed_top_is_laid_on_every_phones_board(browser: Browser, server: Ser
     shot(anna, "slip-board-typed-top", full_page=False)
     for page in (director, anna, bas, room):
         page.context.close()
+
+
+def test_a_slip_down_the_board_says_so_in_a_club_room_and_on_its_printed_sheet(
+    browser: Browser, server: ServerProcess
+) -> None:
+    # Club rules write a place as a square and a direction (not FISF's 8H): a slip laid down
+    # from H8 reads "H8 ↓" in the results, never as the across slip from the same square.
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
+    anna = typed_rack(browser, server, director, code, "PLA?KET")
+    turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
+    post(anna, server, {"type": "submit_slip", "word": "PLAnK", "start": "H8",
+                        "direction": "down", "turn": turn})  # fmt: skip
+    director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
+    for page in (director, anna):
+        expect(page.locator('.room-results tr[data-player="0"] td').first).to_have_text(
+            "PLAnK\u00a0H8\u00a0↓"
+        )
+    where = printed(director).locator("table.sheet tbody tr.round .where").first
+    expect(where).to_have_text(re.compile(r"^[A-O]\d+\u00a0[↓→]$"))

@@ -16,7 +16,7 @@ import {
   formatOf, language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
 import * as simultaneous from "./print-simultaneous.js";
-import { conventionOf, isBingo, reference } from "./references.js";
+import { conventionOf, isBingo, placed } from "./references.js";
 import { loadSession } from "./session.js";
 import { modeOf, playerCounts } from "./state.js";
 import { h, replace } from "./ui.js";
@@ -364,8 +364,8 @@ function topMove(round, game) {
   const convention = game ? conventionOf(loaded.catalog.rules.find((r) => r.code === game.rules))
     : "board";
   const [, , , square, direction] = first;
-  return [rack, words, bingo, " ", h("span", { class: "where" }, convention === "fisf"
-    ? reference(square, direction, convention) : `${square} ${direction === "down" ? "↓" : "→"}`)];
+  return [rack, words, bingo, " ",
+    h("span", { class: "where" }, placed(square, direction, convention))];
 }
 
 // --- tile sheet (PRT-02) --------------------------------------------------------------

@@ -44,6 +44,13 @@ export function parseReference(text, convention, direction = "across") {
 
 const whole = (number) => DIGITS.test(number) && Number(number) >= 1 && Number(number) <= SIZE;
 
+// A move's place where room is short (a slip's line, a printed top): the reference under
+// FISF rules, which says the direction itself, else the square and an arrow: "H4 ↓".
+export function placed(square, direction, convention) {
+  if (convention === "fisf") return reference(square, direction, convention);
+  return `${square}\u00a0${direction === "down" ? "↓" : "→"}`;
+}
+
 // Where a move lies, said in a sentence: "H4 horizontaal", or under FISF rules "4H".
 export function where(square, direction, convention) {
   if (convention === "fisf") return reference(square, direction, convention);

@@ -15,7 +15,7 @@ import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import * as place from "./place.js";
 import { trainingRack } from "./record.js";
-import { conventionOf, isBingo, reference, where } from "./references.js";
+import { conventionOf, isBingo, placed, where } from "./references.js";
 import { mySeat } from "./rights.js";
 import { crowded } from "./standings.js";
 import { changed, edition, isHost, rulesOf } from "./state.js";
@@ -224,7 +224,7 @@ export const inLine = (direction) => t(`calc.${direction}`).toLowerCase();
 // What became of a slip: its word, or why it scored what it did.
 function outcome(result, convention) {
   if (result.kind === "valid") { // one line; a slip that laid the whole rack marked as the top is
-    const slip = `${result.word}\u00a0${reference(result.start, result.direction, convention)}`;
+    const slip = `${result.word}\u00a0${placed(result.start, result.direction, convention)}`;
     return result.bingo ? [slip, " ", h("span", { class: "bingo" }, t("room.bingo"))] : slip;
   }
   if (result.kind === "invalid") return t("room.invalid", { word: result.word, bad: result.bad });
