@@ -279,6 +279,8 @@ WORDS_NOT_IN_LIST = _declare("words_not_in_list", "count", "words")
 NO_SIMULTANEOUS = _declare("no_simultaneous", status=404)
 # a simultaneous has no game of that number
 NO_SUCH_GAME = _declare("no_such_game", "count")
+# another room plays the same game of a simultaneous under that centre's name
+CENTRE_NAME_TAKEN = _declare("centre_name_taken", "name", status=409)
 # a room that drew a rack or closed a round cannot become a simultaneous's centre
 ROUNDS_BEGUN = _declare("rounds_begun", status=409)
 # a simultaneous's centre plays the sealed game: no typed rack or top, no other game

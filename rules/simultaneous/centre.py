@@ -18,7 +18,8 @@ from rules.board.wordcheck import Contains
 from rules.errors import GameError
 from rules.room import rounds, slips
 from rules.room.rounds import rules_of
-from rules.simultaneous.state import Sealed, SealedGame
+from rules.simultaneous.standings import spoken
+from rules.simultaneous.state import Sealed, SealedGame, Simultaneous
 from rules.table import decisions
 from rules.table.inputs import Inputs
 from rules.table.state import Game
@@ -51,7 +52,23 @@ def join(game: Game, command: c.JoinSimultaneous, sealed: Sealed | None, at: int
     if played.closed(at):
         raise _refuse("that game's window has closed", codebook.WINDOW_CLOSED, game=command.game)
     simultaneous = sealed.simultaneous
+    check_name(simultaneous, sealed.room, name, command.game)
     return CentreJoined(sealed.id, command.game, name, simultaneous.edition, simultaneous.rules)
+
+
+def check_name(simultaneous: Simultaneous, table: str, name: str, game: int) -> None:
+    """Refuse ``name`` to the room ``table`` when another room plays the same game under it
+    (as spoken: case and spaces aside): the standings, the results and a series tell players
+    apart by their centre's name. The same club's room of another game takes its name again,
+    which is how a series follows its players."""
+    taken = spoken(name)
+    for centre in simultaneous.centres:
+        if centre.game == game and centre.table != table and spoken(centre.name) == taken:
+            raise _refuse(
+                f"another room plays game {game + 1} as {centre.name!r}",
+                codebook.CENTRE_NAME_TAKEN,
+                name=centre.name,
+            )
 
 
 def _game(sealed: Sealed, index: int) -> SealedGame:

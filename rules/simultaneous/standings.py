@@ -204,10 +204,14 @@ def _placed(rows: Iterable[Placed]) -> tuple[Placed, ...]:
     )
 
 
+def spoken(name: str) -> str:
+    """A name as a person tells it from another: as typed but for case and spaces."""
+    return " ".join(name.split()).casefold()
+
+
 def key(centre: str, name: str) -> tuple[str, str]:
-    """Who a player is across a series: their centre's name and their own, as typed but
-    for case and spaces."""
-    return " ".join(centre.split()).casefold(), " ".join(name.split()).casefold()
+    """Who a player is across a series: their centre's name and their own, as spoken."""
+    return spoken(centre), spoken(name)
 
 
 def series(games: Iterable[tuple[Row, ...]]) -> tuple[SeriesRow, ...]:

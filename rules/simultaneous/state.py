@@ -49,8 +49,10 @@ class Simultaneous(msgspec.Struct, frozen=True, gc=False):
 
 class Sealed(msgspec.Struct, frozen=True, gc=False):
     """What a centre's decision is given of its simultaneous (``rules.table.inputs``): the
-    simultaneous's id and folded log, and which game the room plays."""
+    simultaneous's id and folded log, which game the room plays, and the room's table id
+    (a room joining again finds its own centre, not another's, under its name)."""
 
     id: str
     simultaneous: Simultaneous
     game: int
+    room: str = ""

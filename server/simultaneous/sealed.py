@@ -4,6 +4,7 @@ joins, so the standings know where to look."""
 
 from events import commands as c
 from events.events import CentreAdded, TableEvent
+from rules.simultaneous.centre import check_name
 from rules.simultaneous.state import Sealed
 from rules.table.decide import decide
 from rules.table.state import State
@@ -20,7 +21,7 @@ async def sealed_for(tables: Held, table_id: str, command: c.TableCommand) -> Se
         if found is None:
             return None
         simultaneous = (await tables.caught_up(found.id)).state.simultaneous
-        return Sealed(found.id, simultaneous, command.game) if simultaneous else None
+        return Sealed(found.id, simultaneous, command.game, table_id) if simultaneous else None
     if isinstance(command, c.DrawRack | c.CloseRound):
         game = (await tables.live(table_id)).state.game
         if game is None or game.centre is None:
@@ -30,7 +31,7 @@ async def sealed_for(tables: Held, table_id: str, command: c.TableCommand) -> Se
             simultaneous = (await tables.caught_up(of)).state.simultaneous
         except TableGone:  # deleted: the centre's draw says so (``no_simultaneous``)
             return None
-        return Sealed(of, simultaneous, game.centre.game) if simultaneous else None
+        return Sealed(of, simultaneous, game.centre.game, table_id) if simultaneous else None
     return None
 
 
@@ -46,6 +47,9 @@ async def add_centre(
         decide(room, command, actor=who, sealed=sealed, at=tables.clock())  # raises a refusal
 
     def adding(state: State) -> tuple[tuple[TableEvent, ...], str]:
-        return (CentreAdded(table_id, command.centre.strip(), command.game),), table_id
+        name = command.centre.strip()
+        if state.simultaneous is not None:  # a room that took the name meanwhile
+            check_name(state.simultaneous, table_id, name, command.game)
+        return (CentreAdded(table_id, name, command.game),), table_id
 
     await tables.record(sealed.id, adding, f"centre:{table_id}:{command.game}")

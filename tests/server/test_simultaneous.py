@@ -21,7 +21,16 @@ import redis
 from server.live.messages import JOINS_PER_MINUTE
 from server.stores.redis_streams import RedisStore
 from tests.server.redis_server import RedisServer
-from tests.server.serving import Api, Phone, ServerProcess, Table, new_address, phones, read_log
+from tests.server.serving import (
+    Api,
+    Phone,
+    Reply,
+    ServerProcess,
+    Table,
+    new_address,
+    phones,
+    read_log,
+)
 from tests.server.simultaneous_helpers import (
     HOUR,
     Centre,
@@ -429,3 +438,31 @@ def test_a_game_that_is_no_game_of_the_simultaneous_is_refused(
     closing = a.api().post(f"/api/simultaneous/{organiser.id}/close?game={game}", {},
                            token=organiser.token)  # fmt: skip
     assert (closing.status, closing.json()["code"]) == (400, "no_such_game")
+
+
+def test_a_second_room_under_a_centres_name_is_refused_and_leaves_no_centre(
+    pair: tuple[ServerProcess, ...],
+) -> None:
+    # Two rooms of one game under one name would be one club in the standings and the
+    # results, and one player in a series; on two processes, as a federation's clubs are.
+    a, b = pair
+    organiser = Organiser.create(Journal(), a, [window(), window()])
+    start = {"type": "start_game", "edition": "nl", "mode": "duplicate", "players": []}
+    delft, brussels, later = (Table.create(server, start=start) for server in (a, b, b))
+
+    def join(room: Table, name: str, game: int = 0) -> Reply:
+        body = {"type": "join_simultaneous", "code": organiser.code, "game": game, "centre": name}
+        return room.command(f"join-{name}-{game}", body)
+
+    assert join(delft, "Woordclub Delft").status == 200
+    taken = join(brussels, "  woordclub   DELFT ")
+    assert (taken.status, taken.json()["code"]) == (409, "centre_name_taken")
+    assert taken.json()["params"] == {"name": "Woordclub Delft"}
+    assert join(brussels, "Club Bruxelles").status == 200
+    assert join(later, "Woordclub Delft", game=1).status == 200  # its room of the next game
+    centres = [(c["name"], c["game"]) for c in organiser.view()["centres"]]
+    assert sorted(centres) == [
+        ("Club Bruxelles", 0),
+        ("Woordclub Delft", 0),
+        ("Woordclub Delft", 1),
+    ]

@@ -80,9 +80,10 @@ class Organised(Log):
         assert self.state.simultaneous is not None
         return self.state.simultaneous
 
-    def sealed(self, game: int = 0) -> Sealed:
-        """What a centre's decision is given, as ``server.simultaneous.sealed`` reads it."""
-        return Sealed(self.id, self.simultaneous, game)
+    def sealed(self, game: int = 0, room: str = "") -> Sealed:
+        """What the room ``room``'s decision is given, as ``server.simultaneous.sealed`` reads
+        it."""
+        return Sealed(self.id, self.simultaneous, game, room)
 
     def add(self, table: str, name: str, game: int = 0) -> None:
         self.record((CentreAdded(table, name, game),), 2_000)
@@ -123,9 +124,10 @@ class Centre(Log):
     def join(self, organised: Organised, name: str, game: int = 0, table: str = "") -> None:
         """Join as the server does: the centre in the simultaneous's log, then the room's."""
         command = c.JoinSimultaneous("CODE", game, name)
-        self.decide(command, organised.sealed(game))
-        organised.add(table or name, name.strip(), game)
-        self(command, organised.sealed(game))
+        table = table or name
+        self.decide(command, organised.sealed(game, table))
+        organised.add(table, name.strip(), game)
+        self(command, organised.sealed(game, table))
 
     def slip(self, player: int, word: str, start: str, direction: str) -> None:
         seat = Actor("player", player, f"d{player}")

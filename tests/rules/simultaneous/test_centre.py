@@ -93,6 +93,37 @@ def test_join_is_refused_with_its_code(
     assert {k: error.params[k] for k in params} == params
 
 
+@pytest.mark.parametrize(
+    ("name", "game", "taken"),
+    [
+        ("Club A", 0, True),
+        ("  club   a ", 0, True),  # as spoken: case and spaces aside
+        ("CLUB A", 0, True),
+        ("Club B", 0, False),
+        ("Club A", 1, False),  # the same club's room of the series' next game
+    ],
+)
+def test_a_name_another_room_plays_the_game_under_is_refused(
+    name: str, game: int, taken: bool
+) -> None:
+    # Standings, results and a series tell players apart by their centre's name.
+    simultaneous, _ = joined("Club A", game=0)
+    command = c.JoinSimultaneous("X", game, name)
+    if not taken:
+        assert isinstance(Centre().decide(command, simultaneous.sealed(game))[0], CentreJoined)
+        return
+    error = refused(Centre().decide, command, simultaneous.sealed(game))
+    assert (error.code, error.params) == ("centre_name_taken", {"name": "Club A"})
+
+
+def test_a_room_joining_again_under_its_own_name_is_not_refused_it() -> None:
+    # The server records the centre in the simultaneous's log before the room's own event; a
+    # retry after a stop in between finds the room's own name there, which is no other's.
+    simultaneous, _ = joined("Club A", game=0)
+    again = Centre().decide(c.JoinSimultaneous("X", 0, "Club A"), simultaneous.sealed(0, "Club A"))
+    assert isinstance(again[0], CentreJoined)
+
+
 def test_join_by_a_player_is_refused() -> None:
     simultaneous = organised()
     player = Actor("player", 0, "d0")

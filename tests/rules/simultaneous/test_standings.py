@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from events import commands as c
 from events.events import GameEnded
-from rules.simultaneous.standings import Standings, key, project, upto
+from rules.simultaneous.standings import Standings, key, project, spoken, upto
 from rules.table.state import Game
 from tests.rules.simultaneous.centres import Centre, Organised, sealed_game, top_of
 
@@ -44,6 +44,13 @@ def plans(draw: st.DrawFn) -> Plan:
         players,
         tuple(draw(st.lists(round_, max_size=4))),
         draw(st.booleans()),
+    )
+
+
+def centres(most: int) -> st.SearchStrategy[list[Plan]]:
+    """Up to ``most`` centres, no two of one game under one name (``centre_name_taken``)."""
+    return st.lists(
+        plans(), min_size=1, max_size=most, unique_by=lambda p: (spoken(p.name), p.game)
     )
 
 
@@ -80,7 +87,7 @@ def standings_of(organised: Organised, rooms: dict[str, Centre]) -> Standings:
 
 
 @PROPERTY
-@given(st.lists(plans(), min_size=1, max_size=5))
+@given(centres(5))
 def test_project_rows_are_the_centres_own_totals_placed(centres: list[Plan]) -> None:
     organised, rooms = play(centres)
     standings = standings_of(organised, rooms)
@@ -184,7 +191,7 @@ def test_a_centre_sees_everyone_as_they_stood_after_its_own_closed_rounds() -> N
 
 
 @PROPERTY
-@given(st.lists(plans(), min_size=1, max_size=4), st.integers(0, 4))
+@given(centres(4), st.integers(0, 4))
 def test_what_a_centre_sees_adds_up_the_rounds_it_has_closed(
     centres: list[Plan], rounds: int
 ) -> None:
