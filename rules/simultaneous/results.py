@@ -24,11 +24,15 @@ class RoundTop(msgspec.Struct, frozen=True):
 
 
 class ResultRow(msgspec.Struct, frozen=True):
+    """A player's game: each round's score, and what the total holds beside them (``extra``:
+    their room's solos, bonuses and penalties), so that a row adds up to its total."""
+
     place: int
     tied: bool
     name: str
     centre: str
     scores: tuple[int | None, ...]
+    extra: int
     total: int
     difference: int
     percent_tenths: int | None
@@ -78,7 +82,8 @@ def game_results(simultaneous: Simultaneous, standings: GameStandings) -> GameRe
             )
         )
     players = tuple(
-        ResultRow(r.place, r.tied, r.name, r.centre, r.scores, r.total, r.total - r.tops,
+        ResultRow(r.place, r.tied, r.name, r.centre, r.scores,
+                  r.total - sum(s or 0 for s in r.scores), r.total, r.total - r.tops,
                   r.percent_tenths)
         for r in standings.rows
     )  # fmt: skip
@@ -108,19 +113,19 @@ def _series_row(row: SeriesRow) -> SeriesResultRow:
 
 
 def game_csv(results: GameResults) -> str:
-    """Place, name, centre, each round's score, total, difference, percentage; a first row
-    of the tops."""
+    """Place, name, centre, each round's score, extra (solos, bonuses, penalties), total,
+    difference, percentage; a first row of the tops."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(("place", "name", "centre", *(f"R{t.number}" for t in results.tops),
-                     "total", "difference", "percentage"))  # fmt: skip
+                     "extra", "total", "difference", "percentage"))  # fmt: skip
     total = sum(t.points for t in results.tops)
-    writer.writerow(("", "top", "", *(t.points for t in results.tops), total, 0, "100.0"))
+    writer.writerow(("", "top", "", *(t.points for t in results.tops), 0, total, 0, "100.0"))
     for row in results.players:
         cells = [("" if s is None else s) for s in row.scores]
         cells += [""] * (len(results.tops) - len(cells))
-        writer.writerow((_place(row.place, row.tied), row.name, row.centre, *cells, row.total,
-                         row.difference, _percent(row.percent_tenths)))  # fmt: skip
+        writer.writerow((_place(row.place, row.tied), row.name, row.centre, *cells, row.extra,
+                         row.total, row.difference, _percent(row.percent_tenths)))  # fmt: skip
     return out.getvalue()
 
 

@@ -21,6 +21,7 @@ from tests.server.serving import ServerProcess
 from tests.web.browser import (
     missing_strings,
     open_app,
+    post,
     session_of,
     shot,
     show,
@@ -149,6 +150,11 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     assert spilled(display) == []
     shoot(display, "display-1280")
 
+    # The director takes 5 points from Bas (a penalty line of the room's sheet): his row of
+    # the results adds up to his total with it in a ± column.
+    post(director, server, {"type": "give_penalty", "player": 1, "points": 5})
+    wait_for_state(director, "app => app.view.sheet.lines.some((l) => l.kind === 'penalty')")
+
     # The organiser sees the centre's progress and the standings, closes the window, prints.
     centres = organiser.locator("#sim-centres tbody tr")
     expect(centres).to_have_count(1)
@@ -174,6 +180,8 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     expect(rows.nth(1)).to_contain_text(ANNA)
     expect(rows.nth(1)).to_contain_text(CENTRE)
     expect(rows.nth(2)).to_contain_text(BAS)
+    expect(rows.nth(2).locator("td.extra")).to_have_text("-5")
+    expect(printed.locator(".legend")).to_contain_text("±")
     printed.set_viewport_size({"width": 794, "height": 1123})
     shoot(printed, "results-print")
     fits_width(organiser, 390, 844)

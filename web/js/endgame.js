@@ -3,7 +3,7 @@
 // plain text (END-09), and a new game with the same players (END-10).
 
 import { finalClock } from "./gameclock.js";
-import { number, playerName, t } from "./i18n.js";
+import { number, playerName, signed, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { offer } from "./rights.js";
 import { isHost } from "./state.js";
@@ -70,8 +70,6 @@ function rackLeft(text) {
   if (!typed) return [null, null];
   return /^\d+$/.test(typed) ? [null, Number(typed)] : [typed, null];
 }
-
-export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
 
 export function finalPanel(game) {
   const rows = [...game.final].sort((a, b) => a.place - b.place || a.player - b.player);

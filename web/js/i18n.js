@@ -127,6 +127,9 @@ export function number(value) {
   return (value < 0 ? "-" : "") + grouped;
 }
 
+// Points added or taken: "+10", "-5", "0".
+export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
+
 // A percentage from tenths with one decimal: "92,3%" (FMT-02); "–" with no tops (P-42).
 export function percent(tenths) {
   if (tenths === null || tenths === undefined) return "–";

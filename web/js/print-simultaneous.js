@@ -4,7 +4,7 @@
 // difference from the tops and the percentage; for the series, the games added.
 
 import { call } from "./api.js";
-import { number, percent, t } from "./i18n.js";
+import { number, percent, signed, t } from "./i18n.js";
 import { refusalText } from "./refusals.js";
 import { h, stylesheet } from "./ui.js";
 
@@ -40,26 +40,32 @@ export function sheet(loaded, heading, scroller) {
     title,
     content: [h("div", { class: "sim-print-page" },
       heading(title, ...details, t("print.players_count", { n: number(results.players.length) })),
-      scroller(title, series ? seriesTable(results) : gameTable(results)))],
+      scroller(title, series ? seriesTable(results) : gameTable(results)),
+      !series && results.players.some((row) => row.extra)
+        ? h("p", { class: "legend" }, t("print.extra_legend")) : null)],
   };
 }
 
 const col = (label, klass = "num") => h("th", { scope: "col", class: klass }, label);
 const placeOf = (row) => (row.tied ? `${number(row.place)}=` : number(row.place));
 
-// Place, name, centre, each round's score, total, difference, percentage; the tops first.
+// Place, name, centre, each round's score, ± (when a room gave a solo, a bonus or a penalty:
+// a row then adds up to its total), total, difference, percentage; the tops first.
 function gameTable(results) {
   const tops = results.tops;
   const sum = tops.reduce((total, top) => total + top.points, 0);
+  const extra = results.players.some((row) => row.extra);
   return h("table", { class: "sheet record results sim-results" },
     h("thead", {}, h("tr", {}, col(t("dup.place")), col(t("print.name"), "name"),
       col(t("sim.centre"), "name"), tops.map((top) => col(number(top.number))),
+      extra ? col(t("print.extra"), "num extra") : null,
       col(t("print.total")), col(t("sim.difference_col")), col(t("sim.percent")))),
     h("tbody", {},
       h("tr", { class: "tops" }, h("td", {}), h("th", { scope: "row", class: "name" },
         t("print.top")), h("td", {}),
       tops.map((top) => h("td", { class: "num", title: `${top.rack} · ${top.word} ${top.reference}` },
         number(top.points))),
+      extra ? h("td", { class: "num extra" }) : null,
       h("td", { class: "num" }, number(sum)), h("td", { class: "num" }, number(0)),
       h("td", { class: "num" }, percent(1000))),
       results.players.map((row) => h("tr", { class: "player" },
@@ -68,6 +74,7 @@ function gameTable(results) {
         h("td", { class: "name" }, row.centre),
         tops.map((_, i) => h("td", { class: "num" },
           row.scores[i] === null || row.scores[i] === undefined ? "" : number(row.scores[i]))),
+        extra ? h("td", { class: "num extra" }, row.extra ? signed(row.extra) : "") : null,
         h("td", { class: "num" }, number(row.total)),
         h("td", { class: "num" }, number(row.difference)),
         h("td", { class: "num" }, percent(row.percent_tenths))))));

@@ -13,7 +13,8 @@
 
 import { call, tableView } from "./api.js";
 import {
-  formatOf, language, number, percent, playerName, preferredLanguage, refusal, setLanguage, t,
+  formatOf, language, number, percent, playerName, preferredLanguage, refusal, setLanguage, signed,
+  t,
 } from "./i18n.js";
 import * as simultaneous from "./print-simultaneous.js";
 import { conventionOf, isBingo, placed } from "./references.js";
@@ -228,10 +229,6 @@ function describe(line) {
   if (line.kind === "move") return line.words.map((word) => word[0]).join(", ");
   if (line.kind === "points") return "";
   return t(`print.kind_${line.kind}`);
-}
-
-function signed(value) {
-  return value > 0 ? `+${number(value)}` : number(value);
 }
 
 // The final table (END-07): place and name, then the columns `cells` gives for each row.

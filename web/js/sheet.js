@@ -4,9 +4,9 @@
 // the score; this screen only shows it and asks for changes.
 
 import { challengeNote, challengePanel } from "./challenge.js";
-import { endPanel, finalPanel, signed } from "./endgame.js";
+import { endPanel, finalPanel } from "./endgame.js";
 import { clockPanel } from "./gameclock.js";
-import { language, notice, number, onLanguage, playerName, t } from "./i18n.js";
+import { language, notice, number, onLanguage, playerName, signed, t } from "./i18n.js";
 import { inFlight, send } from "./live.js";
 import { penaltyPanel, pointsOf } from "./penalty.js";
 import { MAX_POINTS } from "./points.js";
