@@ -288,7 +288,7 @@ def test_the_end_of_game_settles_as_the_sbnl_rules_work_it_out(
         shot(phone, "sheet-end-form")
     phone.get_by_role("button", name="Eindstand opmaken").click()
     headers = phone.locator(".final-table thead th")
-    expect(headers).to_have_text(["speler", "score vooraf", "verrekening", "eindstand", "plaatsen"])
+    expect(headers).to_have_text(["speler", "score vooraf", "verrekening", "eindstand", "plaats"])
     assert final_rows(phone) == expected
     expect(phone.locator(".scoreboard .turn-line")).to_have_text("Het spel is afgelopen.")
     expect(phone.locator(".scoreboard .total")).to_have_text([row[3] for row in expected])
@@ -384,12 +384,12 @@ def test_undo_after_the_end_and_a_new_game_with_the_same_players(
         (
             "it",
             ["Passo", "Cambio", "Parola ritirata", "Penalità", "Termina la partita"],
-            ["punteggio prima", "correzione", "totale", "piazzamento"],
+            ["punteggio prima", "correzione", "totale", "posto"],
         ),
         (
             "pl",
             ["Kara", "Zakończ partię", "Cofnij ostatni wpis"],
-            ["wynik przed rozliczeniem", "korekta za płytki", "wynik końcowy", "miejsca"],
+            ["wynik przed rozliczeniem", "korekta za płytki", "wynik końcowy", "miejsce"],
         ),
     ],
 )
