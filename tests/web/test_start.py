@@ -5,6 +5,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import create_table, join_table, missing_strings, open_app, shot, show
+from tests.web.screen_fit import fits_width
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
 
@@ -30,6 +31,11 @@ def test_start_page_speaks_the_browser_language_with_no_missing_string(
     expect(page.get_by_role("button", name=join, exact=True)).to_be_visible()
     shot(page, f"start-{language}")
     assert missing_strings(page) == []
+    # Each kind of game's form fits a 360 px phone in every language: a long option ("Ein
+    # Mensch, der mit dem Code dazukommt") once made the online form scroll sideways.
+    for mode in ("classic", "duplicate", "online"):
+        page.locator(f"#start input[type=radio][name$=-mode][value={mode}]").check()
+        fits_width(page, 360, 800)
     page.context.close()
 
 
