@@ -357,3 +357,22 @@ def test_a_centre_in_chromium_among_three_on_two_processes(
     for page in (director, *players, display):
         assert missing_strings(page) == []
     assert errors == [[] for _ in errors]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Voorjaarstoernooi", "Simultaan Voorjaarstoernooi"),
+        ("Simultané du Benelux", "Simultané du Benelux"),  # not "Simultaan Simultané …"
+        ("Grand simultané de Noël", "Grand simultané de Noël"),
+        ("Symultana jesienna", "Symultana jesienna"),
+        ("Simultaneous Cup", "Simultaneous Cup"),
+    ],
+)
+def test_a_simultaneous_whose_name_says_so_is_not_called_simultaneous_twice(
+    phone: Page, name: str, shown: str
+) -> None:
+    said = phone.evaluate(
+        "async (name) => (await import('/js/centre.js')).simultaneousName(name)", name
+    )
+    assert said == shown

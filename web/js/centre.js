@@ -93,7 +93,16 @@ export function card(game) {
   return playerCard(sent, mine);
 }
 
-const title = (sent) => t("sim.card_title", { name: sent.name, centre: sent.centre });
+const title = (sent) => (says(sent.name) ? `${sent.name} \u2014 ${sent.centre}`
+  : t("sim.card_title", { name: sent.name, centre: sent.centre }));
+
+// Does the simultaneous's own name say what it is ("Simultané du Benelux", "Symultana
+// jesienna")? Then "Simultaan" is not put before it again.
+const says = (name) => /(^|\s)s[iy]mult/iu.test(name);
+
+// "Simultaan Voorjaarstoernooi", or the name alone when it says so itself.
+export const simultaneousName = (name) => (says(name) ? name
+  : t("sim.display_title", { name }));
 
 function playerCard(sent, mine) {
   const you = sent.you;

@@ -226,7 +226,7 @@ function simultaneousHead() {
   const sent = centre.frame();
   if (!sent) return null;
   return h("p", { class: "room-head-sim", id: "room-head-sim" },
-    h("strong", {}, t("sim.display_title", { name: sent.name })), " · ",
+    h("strong", {}, centre.simultaneousName(sent.name)), " · ",
     t("sim.display_centre", { centre: sent.centre }), " · ",
     t("sim.centres_count", { n: sent.centres }), " · ", t("sim.players_count", { n: sent.players }));
 }
