@@ -9,7 +9,7 @@ import { call } from "./api.js";
 import { LANGUAGES, language, onLanguage, preferredLanguage, setLanguage, t } from "./i18n.js";
 import * as organiser from "./simultaneous-view.js";
 import { app, modeOf } from "./state.js";
-import { h, replace, sayRefusal, uid } from "./ui.js";
+import { h, mark, replace, sayRefusal, settle, uid } from "./ui.js";
 
 const KEPT = "tilestream.simultaneous"; // {id, token, code} of the simultaneous organised here
 const HOUR = 3_600_000;
@@ -156,6 +156,7 @@ async function create() {
   if (ui.creating) return;
   ui.creating = true;
   render();
+  const before = mark();
   try {
     const made = await call("/api/simultaneous", { method: "POST", body: {
       name: state.name.trim(), edition: state.edition, rules: state.rules,
@@ -164,6 +165,7 @@ async function create() {
     } });
     localStorage.setItem(KEPT, JSON.stringify({ id: made.id, token: made.token, code: made.code }));
     ui.form = null;
+    settle(before); // made: the refusal of the try before is past
   } catch (error) {
     sayRefusal(error); // a window closing before it opens: bad_schedule
   } finally {
