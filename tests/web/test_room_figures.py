@@ -48,7 +48,13 @@ def test_a_correction_moves_the_solo_on_every_screen_and_the_print_adds_up(
     phones = (director, anna, bas)
     for page in phones:
         expect(page.locator('.room-results tr[data-player="0"]')).to_contain_text("26 solo +10")
+        # Her sheet's column adds up: the solo stands under the round's cell.
+        expect(page.locator(".dup-rounds tbody tr").first.locator(".dup-extra")).to_have_text(
+            ["+10"]
+        )
     expect(room.locator(".room-solo")).to_have_text([" +10"])
+    anna.locator(".dup-rounds").scroll_into_view_if_needed()
+    shot(anna, "room-solo-sheet", full_page=False)
 
     # The printed sheet: a ± column beside each player's points, adding up to the total.
     sheet = printed(director)
@@ -75,6 +81,7 @@ def test_a_correction_moves_the_solo_on_every_screen_and_the_print_adds_up(
         wait_for_state(page, "app => app.view.sheet.rounds[0].scores[1] === 26")
         row = page.locator('.room-results tr[data-player="0"]')
         expect(row).not_to_contain_text("solo")
+        expect(page.locator(".dup-rounds .dup-extra")).to_have_count(0)
         expect(page.locator('.room-results tr[data-player="1"]')).to_contain_text("26")
     expect(room.locator(".room-solo")).to_have_count(0)
     shot(bas, "room-solo-corrected")

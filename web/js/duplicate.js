@@ -4,7 +4,8 @@
 // game has ended. The server does every sum: this screen only shows and sends.
 
 import * as clock from "./clock.js";
-import { notice, number, onLanguage, percent, playerName, t } from "./i18n.js";
+import { extras } from "./extras.js";
+import { notice, number, onLanguage, percent, playerName, signed, t } from "./i18n.js";
 import { inFlight, send, unanswered } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
@@ -128,6 +129,7 @@ function rounds(game) {
   const left = new Set(game.left || []); // taken out of the room: no column, no standing
   const shown = names.map((_, p) => p).filter((p) => !left.has(p));
   const standing = new Map(game.standings.map((s) => [s.player, s]));
+  const extra = extras(game); // a solo, bonus or penalty beside a cell: the column adds up
   const mine = mySeat();
   const head = h("tr", {},
     h("th", { scope: "col" }, t("dup.round")),
@@ -144,7 +146,8 @@ function rounds(game) {
         : cell(game, r, null, row.top, t("dup.cell_top", { round }))),
       shown.map((p) => h("td", { class: p === mine ? "num mine" : "num" },
         cell(game, r, p, row.scores[p], t("dup.cell_player", { round, name: names[p] }),
-          over.has(`${r}:${p}`)))));
+          over.has(`${r}:${p}`)),
+        extra?.[r][p] ? h("span", { class: "dup-extra" }, signed(extra[r][p])) : null)));
   });
   // The tops' sum stands under the tops; the longer labels take the top column too, so the
   // round column stays narrow and four players fit on a small phone.

@@ -17,6 +17,7 @@ import {
   t,
 } from "./i18n.js";
 import * as simultaneous from "./print-simultaneous.js";
+import { extras } from "./extras.js";
 import { conventionOf, isBingo, placed } from "./references.js";
 import { loadSession } from "./session.js";
 import { modeOf, playerCounts } from "./state.js";
@@ -329,22 +330,6 @@ function duplicateTable(names, rows, game, players = names.map((_, p) => p)) {
       footer(t("print.total"), game && number(game.tops), (s) => number(s.total)),
       footer(t("print.difference"), "", (s) => number(s.difference)),
       footer(t("print.percentage"), "", (s) => percent(s.percent_tenths))));
-}
-
-// Per round and player, what the total holds beside the cell: the round's solo (the
-// server's, worked out from the cells) and any bonus or penalty line written beside it;
-// null when no round has any.
-function extras(game) {
-  const table = game.rounds.map(() => game.players.map(() => 0));
-  game.rounds.forEach((round, r) => {
-    for (const result of round.results) table[r][result.player] += result.solo || 0;
-  });
-  for (const line of game.lines) {
-    if ((line.kind === "penalty" || line.kind === "bonus") && table[line.round]) {
-      table[line.round][line.player] += line.points;
-    }
-  }
-  return table.some((row) => row.some(Boolean)) ? table : null;
 }
 
 // The round's rack in a room (above the top), the top's words, its bingo, and where the
