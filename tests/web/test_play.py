@@ -399,3 +399,21 @@ def test_the_start_form_offers_online_play_with_woordstrijd_and_no_time_limit(
     shot(phone, f"play-start-{language}", full_page=False)
     assert missing_strings(phone) == []
     phone.context.close()
+
+
+@pytest.mark.parametrize(
+    ("last", "said"),
+    [
+        ({"kind": "move", "player": 1, "words": [["ZEGELDE", 18]], "points": 68},
+         "Bas: ZEGELDE 18, +50 alle letters · 68 punten"),
+        ({"kind": "move", "player": 0, "words": [["WOORD", 11], ["DOEN", 5]], "points": 16},
+         "Anna: WOORD 11, DOEN 5 · 16 punten"),
+    ],
+)  # fmt: skip
+def test_the_last_move_says_its_bingo_so_that_it_adds_up(
+    phone: Page, last: dict, said: str
+) -> None:
+    text = phone.evaluate(
+        "async ([last]) => (await import('/js/games.js')).lastText(['Anna', 'Bas'], last)", [last]
+    )
+    assert text == said

@@ -73,12 +73,16 @@ function row(place, game) {
   }, lines));
 }
 
-// "Bas: WOORD 11, DOEN 5 · 16 punten", "Bas ruilde 3 stenen", "Bas paste".
+// "Bas: WOORD 11, DOEN 5 · 16 punten", "Bas: ZEGELDE 18, +50 alle letters · 68 punten",
+// "Bas ruilde 3 stenen", "Bas paste".
 export function lastText(players, last) {
   const name = playerName(players, last.player);
   if (last.kind === "move") {
-    return t("play.last_move", { name, points: last.points,
-      words: (last.words || []).map(([word, points]) => `${word} ${number(points)}`).join(", ") });
+    const words = (last.words || []).map(([word, points]) => `${word} ${number(points)}`);
+    // The bingo is what the total holds beyond the words.
+    const bingo = last.points - (last.words || []).reduce((sum, [, points]) => sum + points, 0);
+    if (bingo > 0) words.push(t("sheet.bingo", { points: number(bingo) }));
+    return t("play.last_move", { name, points: last.points, words: words.join(", ") });
   }
   if (last.kind === "exchange") return t("play.last_exchange", { name, count: number(last.count ?? 0) });
   if (last.kind === "pass") return t(last.timed_out ? "play.last_timeout" : "play.last_pass", { name });

@@ -63,7 +63,9 @@ function history(g) {
     h("ol", { reversed: true }, [...lines].reverse().map((line) => h("li", {},
       h("span", { class: "name" }, playerName(g.players, line.player)), ": ",
       line.kind === "move"
-        ? `${line.words.map(([word]) => word).join(", ")} · ${number(line.points)}`
+        ? `${[...line.words.map(([word]) => word), ...line.bingo
+          ? [t("sheet.bingo", { points: number(line.bingo) })] : []].join(", ")} · ${
+          number(line.points)}`
         : t(`play.kind_${line.kind === "exchange" ? "exchange" : "pass"}`)))));
 }
 
