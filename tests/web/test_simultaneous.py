@@ -112,6 +112,10 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     errors += [errors_of(page) for page in players]
     for page, name in zip(players, (ANNA, BAS), strict=True):
         join_by_name(page, room, name)
+    for page in players:  # no round closed: no place yet, not a first place everyone shares
+        expect(page.locator("#sim-place")).to_have_text(
+            "Je plaats staat hier zodra er een ronde gesloten is."
+        )
     display = open_app(browser, server.url, "nl", f"/display.html#join={room}")
     display.set_viewport_size({"width": 1280, "height": 720})
     errors.append(errors_of(display))
@@ -195,9 +199,17 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     fits_width(organiser, 390, 844)
     shoot(organiser, "organiser-closed")
 
-    # A window closed: the director draws no rack of it any more, said in a sentence.
-    director.get_by_role("button", name="Plankje trekken").click()
-    expect(director.locator("#messages")).to_contain_text("Het venster van partij 1 is gesloten")
+    # A window closed: every phone of the centre says so, with the results to print, and the
+    # director has no rack to draw.
+    results = f"/print.html?page=simultaneous&id={simultaneous_id}&game=1"
+    for page in (director, *players):
+        shut = page.locator("#sim-window")
+        expect(shut).to_contain_text("Het venster van partij 1 is gesloten: er wordt geen plankje")
+        link = shut.get_by_role("link", name="Uitslag afdrukken")
+        expect(link).to_have_attribute("href", results)
+    expect(director.get_by_role("button", name="Plankje trekken")).to_have_count(0)
+    players[0].locator("#sim-window").scroll_into_view_if_needed()
+    shoot(players[0], "player-window-closed", full_page=False)
 
     # The director ends the room's game: the ranking, and no other game in this room.
     director.once("dialog", lambda dialog: dialog.accept())

@@ -110,7 +110,7 @@ function playerCard(sent, mine) {
   return h("section", { class: "card room sim-card", id: "sim-card",
     "aria-labelledby": "sim-card-title" },
   h("h3", { id: "sim-card-title" }, title(sent)),
-  you ? [
+  you && sent.round ? [ // before a round closed everyone shares first place: no place yet
     h("p", { class: "room-place", id: "sim-place" }, t(you.tied ? "sim.place_shared" : "sim.place", {
       place: number(you.place), count: number(you.of),
       centre_place: number(you.centre_place), centre_count: number(you.centre_of) })),
@@ -120,6 +120,7 @@ function playerCard(sent, mine) {
   level(sent),
   series ? h("p", { id: "sim-series" }, t("sim.series_line", { place: number(series.place),
     count: number(series.of), total: number(series.total) })) : null,
+  sent.game.closed ? gameWindow(sent) : null,
   leaders(sent.leaders, "sim-leaders", false, mine));
 }
 
@@ -130,9 +131,22 @@ function roomCard(sent) {
   h("p", { id: "sim-counts" }, t("sim.centres_count", { n: sent.centres }), " · ",
     t("sim.players_count", { n: sent.players })),
   level(sent),
-  h("p", { class: "hint", id: "sim-window" }, t("sim.game_window", {
-    n: number(sent.game.game + 1), opens: when(sent.game.opens), closes: when(sent.game.closes) })),
+  gameWindow(sent),
   leaders(sent.leaders, "sim-leaders"));
+}
+
+// The game's window, or once it closed that it did, with the results to print: the room's
+// game is over whatever round it reached.
+function gameWindow(sent) {
+  const n = number(sent.game.game + 1);
+  if (!sent.game.closed) {
+    return h("p", { class: "hint", id: "sim-window" }, t("sim.game_window", {
+      n, opens: when(sent.game.opens), closes: when(sent.game.closes) }));
+  }
+  const results = `/print.html?${new URLSearchParams({
+    page: "simultaneous", id: sent.id, game: sent.game.game + 1 })}`;
+  return h("p", { class: "sim-closed", id: "sim-window" }, t("sim.window_closed", { n }), " ",
+    h("a", { href: results, target: "_blank", rel: "noopener" }, t("sim.print")));
 }
 
 // How many centres stand where this one does: the standings are final for its last round

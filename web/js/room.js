@@ -93,7 +93,7 @@ function director(game, open) {
       onclick: () => send({ type: "set_rack", rack: trainingRack(open), round: open, force: true })
         .catch(sayRefusal),
     }, t("training.next_rack", { n: number(open + 1), rack: trainingRack(open) })) : null,
-    !drawn && room.minimum !== null ? h("button", {
+    !drawn && room.minimum !== null && !centre.frame()?.game.closed ? h("button", {
       type: "button", class: "primary", id: "room-draw", disabled: unanswered("draw_rack"),
       onclick: () => send({ type: "draw_rack", round: open }).catch(sayRefusal),
     }, t("room.draw")) : null,
