@@ -90,6 +90,8 @@ COMPUTER_SEAT = _declare("computer_seat", "seat", status=409)
 CROSS_ORIGIN = _declare("cross_origin", status=403)
 # the host took this device away from the table
 DEVICE_REMOVED = _declare("device_removed", status=401)
+# another phone took the director's place with the recovery code: this one directs no more
+DIRECTOR_REPLACED = _declare("director_replaced", status=401)
 # a typed word without tiles
 EMPTY_WORD = _declare("empty_word", "index")
 # duplicate room: the late entries are over

@@ -186,7 +186,7 @@ PATHS: dict[str, Any] = {
             "parameters": _TABLE,
             "responses": {
                 "204": {"description": "deleted; the table's tokens open nothing any more"},
-                "401": _json(Rejected, "bad_token, device_removed"),
+                "401": _json(Rejected, "bad_token, device_removed, director_replaced"),
                 "403": _json(Rejected, "host_only: only the host deletes a table"),
                 "410": _json(Rejected, "table_deleted: deleted meanwhile"),
                 "503": _REFUSED,

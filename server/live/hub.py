@@ -24,7 +24,7 @@ from server.live.messages import BEAT_SECONDS, Beat, Rejected, encoder
 from server.live.sheets import Frame
 from server.stores.protocols import Device, Store, StoreUnavailable, TableGone
 from server.tables.commands import Tables
-from server.tables.joins import actor, audience, seat_of
+from server.tables.joins import actor, audience, gone, seat_of
 from server.tables.live import Live, ViewKey
 
 log = logging.getLogger("tilestream")
@@ -95,7 +95,8 @@ class Connection:
             return ()
         who = actor(live.state, self.device)
         if who is None:
-            removed = Rejected("", codebook.DEVICE_REMOVED, {}, "the host removed this device")
+            why = gone(live.state, self.device)
+            removed = Rejected("", why.code, {}, str(why))
             self._close = (status.WS_1008_POLICY_VIOLATION, "device removed")
             self.seq = live.state.seq
             return encoder.encode(removed).decode(), None

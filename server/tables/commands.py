@@ -34,7 +34,7 @@ from server.live.messages import Move
 from server.simultaneous.sealed import add_centre, sealed_for
 from server.stores.protocols import Device, Store
 from server.tables.held import HELD_MAX, IDLE_MS, Deciding, now_ms
-from server.tables.joins import Joins, actor
+from server.tables.joins import Joins, actor, gone
 from server.tables.waiting import Due, Waiting
 
 
@@ -102,9 +102,7 @@ class Tables(Joins):
             def on(state: State) -> tuple[tuple[TableEvent, ...], str]:
                 who = actor(state, device)
                 if who is None:
-                    raise GameError(
-                        "this device was removed from the table", code=codebook.DEVICE_REMOVED
-                    )
+                    raise gone(state, device)
                 if who.role == "waiting":
                     raise GameError(
                         "the host has not let this device in yet", code=codebook.NOT_ADMITTED

@@ -57,6 +57,14 @@ def actor(state: State, device: Device) -> Actor | None:
     return Actor(member.role if member.admitted else "waiting", member.seat, member.id)
 
 
+def gone(state: State, device: Device) -> GameError:
+    """Why ``device`` opens nothing at the table now (``actor`` found none): another phone
+    took the director's place with the recovery code, or the host took it away."""
+    if device.role == "host" and device.id != state.seating.director:
+        return GameError("another phone took the director's place", code=codebook.DIRECTOR_REPLACED)
+    return GameError("this device was removed from the table", code=codebook.DEVICE_REMOVED)
+
+
 def audience(who: Actor) -> Audience:
     """Which of the table's views a device gets."""
     if who.role in ("host", "waiting"):
@@ -195,7 +203,8 @@ class Joins(Held):
     async def authorise(self, table_id: str, token: str) -> tuple[Device, Actor, Live]:
         """The device holding ``token``, who it is at the table now, and the table.
 
-        Raises GameError: ``bad_token``, or ``device_removed`` once the host took it away.
+        Raises GameError: ``bad_token``, or ``device_removed`` once the host took it away
+        (``director_replaced``: the director's place, with the recovery code).
         """
         device = await self.device(table_id, token)
         live = await self.live(table_id)
@@ -203,10 +212,11 @@ class Joins(Held):
         return device, self.actor(live, device), live
 
     def actor(self, live: Live, device: Device) -> Actor:
-        """Who ``device`` is at the table now; raises GameError (``device_removed``)."""
+        """Who ``device`` is at the table now; raises GameError (``device_removed``,
+        ``director_replaced``)."""
         who = actor(live.state, device)
         if who is None:
-            raise GameError("this device was removed from the table", code=codebook.DEVICE_REMOVED)
+            raise gone(live.state, device)
         self.seen(device.table, who.device)
         return who
 

@@ -112,11 +112,11 @@ async def all_until(
     return await asyncio.gather(*(until(phone, ready) for phone in phones))
 
 
-async def told_removed(phone: Phone) -> None:
-    """The phone is told ``device_removed`` (after any views in flight) and let go (1008)."""
+async def told_removed(phone: Phone, code: str = "device_removed") -> None:
+    """The phone is told ``code`` (after any views in flight) and let go (1008)."""
     while (message := await phone.receive()).type in ("state", "change"):
         pass
-    assert (message.type, message.code) == ("rejected", "device_removed"), message
+    assert (message.type, message.code) == ("rejected", code), message
     with pytest.raises(ConnectionClosed) as closed:
         await phone.receive()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
@@ -310,14 +310,15 @@ async def room_of_200(served: list[Served], clock: Clock) -> None:
         body = {"code": code, "recovery": recovery["recovery"]}
         status, taken = await call(last, "/api/recover", body)
         assert (status, taken["role"]) == (201, "host"), taken
-        await told_removed(second_tab)  # the old device's socket still open is let go
+        # The old device's socket still open is let go, told why: not "the host removed it".
+        await told_removed(second_tab, "director_replaced")
         for s in served:
             status, gone = await call(s, f"/api/tables/{table}/view", None, director)
-            assert (status, gone["code"]) == (401, "device_removed")
+            assert (status, gone["code"]) == (401, "director_replaced")
             old = Phone(s.ws_url, table, director)  # the dead phone coming back
             opened.append(old)
             back = await old.open()
-            assert (back.type, back.code) == ("rejected", "device_removed")
+            assert (back.type, back.code) == ("rejected", "director_replaced")
         new_director = Phone(last.ws_url, table, taken["token"])
         opened.append(new_director)
         assert (await new_director.open()).type == "state"

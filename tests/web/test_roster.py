@@ -211,9 +211,11 @@ def test_a_dead_directors_phone_is_replaced_with_the_recovery_code(
     rescuer.locator("#room-close").click()
     expect(rescuer.locator("#room-result")).to_be_visible()
 
-    # The old phone, opened again, is told that it left the table.
+    # The old phone, opened again, is told that another phone took the director's place.
     director.goto(server.url)
-    expect(director.get_by_role("alert")).to_contain_text("van de tafel gehaald")
+    expect(director.get_by_role("alert")).to_contain_text(
+        "Een andere telefoon heeft met de herstelcode de plaats van de wedstrijdleider ingenomen"
+    )
     wait_for_state(director, "app => app.session === null")
     expect(director.locator("#take-over")).to_be_attached()
 

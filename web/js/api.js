@@ -12,7 +12,7 @@ export class Refused extends Error {
 }
 
 // The codes that mean this device is no longer at its table (or the table is gone, P-11).
-export const LOST = new Set(["bad_token", "device_removed", "table_deleted"]);
+export const LOST = new Set(["bad_token", "device_removed", "director_replaced", "table_deleted"]);
 let lostHandler = () => {};
 
 export function onLost(handler) {

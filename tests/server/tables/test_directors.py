@@ -85,7 +85,7 @@ def test_the_recovery_code_makes_a_new_director_once_and_lets_the_old_phone_go(
     taken = recover(table, f" {code.lower().replace('-', ' ')} ")  # as read off paper
     assert taken.status == 201 and taken.json()["role"] == "host"
     director = taken.json()["token"]
-    assert refusal(table.api.view(table.id, table.host)) == (401, "device_removed")
+    assert refusal(table.api.view(table.id, table.host)) == (401, "director_replaced")
     assert table.command("add", {"type": "add_player", "name": "Anna"}, director).status == 200
     assert refusal(recover(table, code)) == (403, "bad_recovery")  # used up
     assert recovery(table, director).status == 201  # the new director keeps one at hand
