@@ -112,7 +112,7 @@ function render() {
   const box = ui.main.querySelector(".room-pages");
   trim();
   fit(box, box.closest(".room-grid"), box.querySelector(".room-page"));
-  trim(); // a large room's paged layout gives the leaders a column of their own
+  trim(); // the paged layout leaves the leaders the room under the standings' page
 }
 
 function joinForm() {
@@ -206,13 +206,15 @@ function duplicateSide(game) {
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
         words(top.top_words), where(top.top_words, game)] : h("p", {}, t("display.no_top"))),
-    solos(game, results.filter((r) => r.solo && !gone.has(r.player))),
-    simultaneous()),
-  standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true)];
+    solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
+  h("div", { class: "room-tables" },
+    standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true),
+    simultaneous())];
 }
 
-// A simultaneous's centre: the leaders across every centre, under the room's standings (or
-// in the news column beside a large room's pages), as many as the screen leaves room for.
+// A simultaneous's centre: the leaders across every centre, under the room's standings (in
+// the column of their pages, below them, when the news stands beside them), as many as the
+// screen leaves room for.
 function simultaneous() {
   const sent = centre.frame();
   if (!sent) return null;

@@ -30,6 +30,8 @@ export function fit(box, root, label) {
   const fits = box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
   if (!rows.length || fits) return;
   root.classList.add("paged");
+  // Beside the news, in a box as tall as its rows or the screen, they may all fit at once.
+  if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) return;
   label.textContent = said(rows.length, rows.length); // measured with its widest label
   // Every row is one line now, so one row's height is every row's; what is above the
   // first (the caption and the column heads) stays on every page.
