@@ -137,6 +137,8 @@ def test_a_room_of_200_pages_its_standings_by_itself(
     expect(display.locator(".room-words")).to_contain_text(top.word)
     expect(display.locator(".room-where")).to_have_text(reference(top.start, top.direction, "fisf"))
     expect(display.locator(".room-bingo")).to_be_visible()
+    # The words add up to the points with the bingo beside them.
+    expect(display.locator(".room-words")).to_contain_text(" · +50 alle letters")
     expect(display.locator(".room-solos")).to_have_text([f"Solo: {LONG} +10"])
 
     # Page 1: as many rows as fit, the page count beside the caption.

@@ -205,7 +205,8 @@ function duplicateSide(game) {
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
-        words(top.top_words), where(top.top_words, game)] : h("p", {}, t("display.no_top"))),
+        words(top.top_words, top.top), where(top.top_words, game)]
+        : h("p", {}, t("display.no_top"))),
     solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
   h("div", { class: "room-tables" },
     standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true),
@@ -290,7 +291,7 @@ function classicSide(game) {
       h("p", { class: "room-points" },
         h("span", { class: "room-mover" }, `${playerName(game.players, move.player)}:`), " ",
         number(move.points)),
-      words(move.words)) : null,
+      words(move.words, move.points)) : null,
   ];
 }
 
@@ -299,10 +300,15 @@ function totalOf(game, player) {
   return row ? row.final : game.totals[player];
 }
 
-function words(list) {
+// The words and their points, and the bingo that the move's points hold beyond them:
+// "KETENDEN 26 · +50 alle letters" under 76.
+function words(list, points) {
   if (!list.length) return null;
-  return h("p", { class: "room-words" },
-    list.map(([word, points]) => `${word} ${number(points)}`).join(" · "));
+  const bingo = points - list.reduce((sum, [, scored]) => sum + scored, 0);
+  return h("p", { class: "room-words" }, [
+    ...list.map(([word, scored]) => `${word} ${number(scored)}`),
+    ...bingo > 0 ? [t("sheet.bingo", { points: number(bingo) })] : [],
+  ].join(" · "));
 }
 
 // `players` best first, ranked (a duplicate room's rank, whatever the round) or, once a
