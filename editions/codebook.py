@@ -217,6 +217,8 @@ REFUSED = _declare("refused")
 ROOM_FULL = _declare("room_full", "max", status=409)
 # duplicate: that round's top was recorded already
 ROUND_CLOSED = _declare("round_closed", "round", status=409)
+# duplicate: a command for a round after the open one (only a hand-made request names one)
+ROUND_NOT_OPEN = _declare("round_not_open", "round", status=409)
 ROUND_FULL = _declare("round_full")
 RULES_NOT_FOR_MODE = _declare("rules_not_for_mode", "mode", "rules")
 RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")

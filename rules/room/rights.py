@@ -17,6 +17,7 @@ from rules.table.permissions import (
     COMPUTER,
     HOST_ACTS,
     Actor,
+    check_round,
     check_seat,
     check_sheet,
     refuse_taken,
@@ -64,12 +65,8 @@ def _check_player(actor: Actor, game: Game, command: c.TableCommand) -> None:
 
 def check_cell(state: State, game: Game, turn: c.Turn) -> None:
     """Raise GameError unless ``turn`` names the open round and the player's cell is empty."""
-    current = len(game.rounds) - 1
-    if turn.number != current:
-        raise GameError(
-            f"round {turn.number + 1} is closed", code=codebook.ROUND_CLOSED, round=turn.number
-        )
-    points = game.rounds[current].scores[turn.player]
+    check_round(game, turn.number)
+    points = game.rounds[turn.number].scores[turn.player]
     if points is not None:
         filled = _cell_filler(state, turn.player)
         move = filled.event if filled is not None else None

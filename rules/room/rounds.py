@@ -30,6 +30,7 @@ from rules.board.wordcheck import Contains, invalid_words
 from rules.errors import GameError
 from rules.room import racks, slips
 from rules.table.inputs import Inputs, Top, TopQuery
+from rules.table.permissions import check_round
 from rules.table.rulesets import RackRule, RoomRules
 from rules.table.state import Game
 
@@ -75,13 +76,6 @@ def decide(
     if isinstance(command, c.SetRack):
         return (set_rack(game, command),)
     return close(game, inputs.contains, inputs.top)
-
-
-def check_round(game: Game, meant: int | None) -> None:
-    """Refuse a command that names another round than the open one (``round_closed``)."""
-    current = len(game.rounds) - 1
-    if meant is not None and meant != current:
-        raise _refuse(f"round {meant + 1} is closed", codebook.ROUND_CLOSED, round=meant)
 
 
 def draw(game: Game, seed: str) -> TableEvent:

@@ -22,6 +22,7 @@ from rules.simultaneous.standings import spoken
 from rules.simultaneous.state import Sealed, SealedGame, Simultaneous
 from rules.table import decisions
 from rules.table.inputs import Inputs
+from rules.table.permissions import check_round
 from rules.table.state import Game
 
 MAX_CENTRE_NAME = 40
@@ -100,7 +101,7 @@ def decide(
     game: Game, command: c.DrawRack | c.CloseRound, inputs: Inputs
 ) -> tuple[TableEvent, ...]:
     """A centre's draw or close, on the round the director saw."""
-    rounds.check_round(game, command.round)
+    check_round(game, command.round)
     if isinstance(command, c.DrawRack):
         return (draw(game, inputs.sealed, inputs.at),)
     return close(game, inputs.contains, inputs.sealed)

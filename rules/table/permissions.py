@@ -300,6 +300,20 @@ def check_reference(
     return turn.player
 
 
+def check_round(game: Game, meant: int | None) -> None:
+    """Refuse a duplicate command that names another round than the open one: one before it
+    (``round_closed``) or after it (``round_not_open``: only a hand-made request names one)."""
+    current = len(game.rounds) - 1
+    if meant is not None and meant < current:
+        raise _refuse(f"round {meant + 1} is closed", codebook.ROUND_CLOSED, round=meant)
+    if meant is not None and meant > current:
+        raise _refuse(
+            f"round {meant + 1} has not begun; round {current + 1} is open",
+            codebook.ROUND_NOT_OPEN,
+            round=meant,
+        )
+
+
 def _check_seen(
     state: State, game: Game, command: c.NewGame | c.Undo | c.GivePenalty | c.RecordTop
 ) -> None:
@@ -307,11 +321,8 @@ def _check_seen(
         if command.game is not None and command.game != game.started:
             raise _refuse("a new game was started meanwhile", codebook.GAME_CHANGED)
     elif isinstance(command, c.RecordTop):
-        current = len(game.rounds) - 1  # a game without rounds: the decider refuses a top
-        if command.round is not None and game.rounds and command.round != current:
-            raise _refuse(
-                f"round {command.round + 1} is closed", codebook.ROUND_CLOSED, round=command.round
-            )
+        if game.rounds:  # a game without rounds: the decider refuses a top
+            check_round(game, command.round)
     elif command.last_line is not None:
         line = latest_line(state)
         newest = line.seq if line is not None else 0

@@ -198,12 +198,13 @@ def test_a_command_for_what_the_table_no_longer_is_is_refused(
     assert refusal(state, HOST, command) == code
 
 
-def test_duplicate_a_cell_filled_or_a_round_closed_is_refused() -> None:
+def test_duplicate_a_cell_filled_or_a_round_closed_or_not_begun_is_refused() -> None:
     state = table("duplicate", "own_seat", c.EnterPoints(24, turn=turn(0)))
     assert refusal(state, ANN, c.EnterPoints(30, turn=turn(0))) == "turn_taken"
     state, _ = record(state, c.RecordTop(points=40, round=0))
     assert refusal(state, ANN, c.EnterPoints(30, turn=turn(0, 0))) == "round_closed"
     assert refusal(state, HOST, c.RecordTop(points=40, round=0)) == "round_closed"
+    assert refusal(state, HOST, c.RecordTop(points=40, round=2)) == "round_not_open"
     assert refusal(state, ANN, c.EnterPoints(30, turn=turn(0, 1))) is None
 
 
