@@ -19,7 +19,7 @@ import "./offline.js"; // the service worker: a reload with the server away show
 import { fit, refit } from "./paging.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
-import { conventionOf, where as said } from "./references.js";
+import { conventionOf, isBingo, where as said } from "./references.js";
 import { bingoMark, rackTiles } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
@@ -205,7 +205,8 @@ function duplicateSide(game) {
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
-        words(top.top_words, top.top), where(top.top_words, game)]
+        words(top.top_words, bonus(top, game)),
+        where(top.top_words, game)]
         : h("p", {}, t("display.no_top"))),
     solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
   h("div", { class: "room-tables" },
@@ -291,7 +292,7 @@ function classicSide(game) {
       h("p", { class: "room-points" },
         h("span", { class: "room-mover" }, `${playerName(game.players, move.player)}:`), " ",
         number(move.points)),
-      words(move.words, move.points)) : null,
+      words(move.words, move.bingo)) : null,
   ];
 }
 
@@ -300,14 +301,19 @@ function totalOf(game, player) {
   return row ? row.final : game.totals[player];
 }
 
-// The words and their points, and the bingo that the move's points hold beyond them:
+// A round's top's bingo bonus: the edition's, when the top laid a whole rack.
+function bonus(top, game) {
+  const played = edition(game.edition);
+  return isBingo(top, played) ? played.bingo_bonus : 0;
+}
+
+// The words and their points, and the move's bingo, which its points hold beside them:
 // "KETENDEN 26 · +50 alle letters" under 76.
-function words(list, points) {
+function words(list, bingo) {
   if (!list.length) return null;
-  const bingo = points - list.reduce((sum, [, scored]) => sum + scored, 0);
   return h("p", { class: "room-words" }, [
     ...list.map(([word, scored]) => `${word} ${number(scored)}`),
-    ...bingo > 0 ? [t("sheet.bingo", { points: number(bingo) })] : [],
+    ...bingo ? [t("sheet.bingo", { points: number(bingo) })] : [],
   ].join(" · "));
 }
 

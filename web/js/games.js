@@ -81,7 +81,7 @@ export function lastText(players, last) {
     const words = (last.words || []).map(([word, points]) => `${word} ${number(points)}`);
     // The bingo is what the total holds beyond the words.
     const bingo = last.points - (last.words || []).reduce((sum, [, points]) => sum + points, 0);
-    if (bingo > 0) words.push(t("sheet.bingo", { points: number(bingo) }));
+    if (words.length && bingo > 0) words.push(t("sheet.bingo", { points: number(bingo) }));
     return t("play.last_move", { name, points: last.points, words: words.join(", ") });
   }
   if (last.kind === "exchange") return t("play.last_exchange", { name, count: number(last.count ?? 0) });
