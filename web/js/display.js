@@ -12,7 +12,7 @@ import { renderBoard, step, tilesOf } from "./board.js";
 import * as centre from "./centre.js";
 import * as clock from "./clock.js";
 import {
-  number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t,
+  number, onLanguage, percent, playerName, preferredLanguage, refusal, setLanguage, t, withBingo,
 } from "./i18n.js";
 import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
@@ -311,10 +311,8 @@ function bonus(top, game) {
 // "KETENDEN 26 · +50 alle letters" under 76.
 function words(list, bingo) {
   if (!list.length) return null;
-  return h("p", { class: "room-words" }, [
-    ...list.map(([word, scored]) => `${word} ${number(scored)}`),
-    ...bingo ? [t("sheet.bingo", { points: number(bingo) })] : [],
-  ].join(" · "));
+  return h("p", { class: "room-words" },
+    withBingo(list.map(([word, scored]) => `${word} ${number(scored)}`), bingo).join(" · "));
 }
 
 // `players` best first, ranked (a duplicate room's rank, whatever the round) or, once a

@@ -4,7 +4,7 @@
 // game. A game the server no longer knows this phone at is forgotten with its sheet.
 
 import { call } from "./api.js";
-import { number, playerName, t } from "./i18n.js";
+import { number, playerName, t, withBingo } from "./i18n.js";
 import { connect, disconnect } from "./live.js";
 import { closeSession, forgetGame, saveSession, savedGames } from "./session.js";
 import { app, changed, serverNow } from "./state.js";
@@ -79,10 +79,11 @@ export function lastText(players, last) {
   const name = playerName(players, last.player);
   if (last.kind === "move") {
     const words = (last.words || []).map(([word, points]) => `${word} ${number(points)}`);
-    // The bingo is what the total holds beyond the words.
-    const bingo = last.points - (last.words || []).reduce((sum, [, points]) => sum + points, 0);
-    if (words.length && bingo > 0) words.push(t("sheet.bingo", { points: number(bingo) }));
-    return t("play.last_move", { name, points: last.points, words: words.join(", ") });
+    // The bingo is what the total holds beyond the words (a turn carries no field of it).
+    const bingo = words.length
+      ? last.points - last.words.reduce((sum, [, points]) => sum + points, 0) : 0;
+    return t("play.last_move", { name, points: last.points,
+      words: withBingo(words, bingo).join(", ") });
   }
   if (last.kind === "exchange") return t("play.last_exchange", { name, count: number(last.count ?? 0) });
   if (last.kind === "pass") return t(last.timed_out ? "play.last_timeout" : "play.last_pass", { name });

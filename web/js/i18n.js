@@ -127,6 +127,11 @@ export function number(value) {
   return (value < 0 ? "-" : "") + grouped;
 }
 
+// A move's words and its bingo as a list ("ITALICS", "+50 bingo"): the bonus is said, or the
+// move's points would not add up beside its words.
+export const withBingo = (words, bingo) =>
+  (bingo > 0 ? [...words, t("sheet.bingo", { points: number(bingo) })] : words);
+
 // Points added or taken: "+10", "-5", "0".
 export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
 

@@ -8,7 +8,7 @@
 // (rack.js) and draws; it makes one layer of these over it.
 
 import { renderBoard, step, tilesOf } from "./board.js";
-import { number, t } from "./i18n.js";
+import { t, withBingo } from "./i18n.js";
 import { preview } from "./live.js";
 import * as rack from "./rack.js";
 import { refusalText } from "./refusals.js";
@@ -244,9 +244,8 @@ export function layer(view) {
     timer = setTimeout(() => {
       preview({ board: written }, false).then((answer) => {
         if (asked !== key) return;
-        const { bingo } = answer.score; // said, or the total would not add up
-        const words = [...answer.score.words.map((w) => w.word),
-          ...bingo ? [t("sheet.bingo", { points: number(bingo) })] : []].join(", ");
+        const words = withBingo(answer.score.words.map((w) => w.word), answer.score.bingo)
+          .join(", ");
         ui.score = { text: t("play.score", { points: answer.score.total, words }) };
         drawScore();
       }, (error) => {

@@ -5,7 +5,7 @@
 
 import { finalPanel } from "./endgame.js";
 import { lastText } from "./games.js";
-import { number, playerName, t } from "./i18n.js";
+import { number, playerName, t, withBingo } from "./i18n.js";
 import * as rack from "./rack.js";
 import { invite } from "./start.js";
 import { app } from "./state.js";
@@ -63,8 +63,7 @@ function history(g) {
     h("ol", { reversed: true }, [...lines].reverse().map((line) => h("li", {},
       h("span", { class: "name" }, playerName(g.players, line.player)), ": ",
       line.kind === "move"
-        ? `${[...line.words.map(([word]) => word), ...line.bingo
-          ? [t("sheet.bingo", { points: number(line.bingo) })] : []].join(", ")} · ${
+        ? `${withBingo(line.words.map(([word]) => word), line.bingo).join(", ")} · ${
           number(line.points)}`
         : t(`play.kind_${line.kind === "exchange" ? "exchange" : "pass"}`)))));
 }
