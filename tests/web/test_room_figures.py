@@ -31,19 +31,29 @@ def printed(page: Page) -> Page:
     return sheet
 
 
+def club_room(browser: Browser, server: ServerProcess) -> tuple[Page, str, Page]:
+    """A club room of Anna and Bas, its first rack PLA?KET typed: the director's phone, the
+    join code and Anna's phone."""
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
+    return director, code, typed_rack(browser, server, director, code, "PLA?KET")
+
+
+def plank_from_the_star(anna: Page, server: ServerProcess, direction: str) -> None:
+    """Anna hands in PLAnK from H8, ``direction``: 26 either way."""
+    turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
+    post(anna, server, {"type": "submit_slip", "word": "PLAnK", "start": "H8",
+                        "direction": direction, "turn": turn})  # fmt: skip
+
+
 def test_a_correction_moves_the_solo_on_every_screen_and_the_print_adds_up(
     browser: Browser, server: ServerProcess
 ) -> None:
-    director = open_app(browser, server.url, "nl")
-
-    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
-    anna = typed_rack(browser, server, director, code, "PLA?KET")
+    director, code, anna = club_room(browser, server)
     bas = open_app(browser, server.url, "nl")
     join_table(bas, code, "Bas")
     room = open_app(browser, server.url, "nl", f"/display.html#join={code}")
-    turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
-    post(anna, server, {"type": "submit_slip", "word": "PLAnK", "start": "H8",
-                        "direction": "across", "turn": turn})  # fmt: skip
+    plank_from_the_star(anna, server, "across")
     director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
     phones = (director, anna, bas)
     for page in phones:
@@ -153,12 +163,8 @@ def test_a_slip_down_the_board_says_so_in_a_club_room_and_on_its_printed_sheet(
 ) -> None:
     # Club rules write a place as a square and a direction (not FISF's 8H): a slip laid down
     # from H8 reads "H8 ↓" in the results, never as the across slip from the same square.
-    director = open_app(browser, server.url, "nl")
-    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE, rules=CLUB)
-    anna = typed_rack(browser, server, director, code, "PLA?KET")
-    turn = {"game": sheet_of(anna)["started"], "player": 0, "number": 0}
-    post(anna, server, {"type": "submit_slip", "word": "PLAnK", "start": "H8",
-                        "direction": "down", "turn": turn})  # fmt: skip
+    director, _, anna = club_room(browser, server)
+    plank_from_the_star(anna, server, "down")
     director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
     for page in (director, anna):
         expect(page.locator('.room-results tr[data-player="0"] td').first).to_have_text(
