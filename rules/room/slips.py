@@ -9,7 +9,10 @@ is judged against the table's list and scored on the board, and the rule set's
 is told before it counts).
 
 A letter typed in lower case is a blank; a letter the rack holds too few of is a blank
-when the rack has one, put where the move scores most.
+when the rack has one, put where the move scores most. A word whose new tiles have more
+letters in lower case than the rack has blanks was typed so by a keyboard that gave no
+capitals ("plank", "Plank"), not as blanks the rack cannot have: its letters are read as
+capitals, and a letter the rack lacks is still its blank.
 """
 
 import itertools
@@ -50,6 +53,8 @@ def lay(board: Board, rack: Sequence[str], word: str, start: str, direction: str
     >>> empty = Board.empty(editions.get("nl"))
     >>> [(s.name, t.notation) for s, t in lay(empty, "PLANK??", "PLANk", "H8", "down").tiles]
     [('H8', 'P'), ('I8', 'L'), ('J8', 'A'), ('K8', 'N'), ('L8', 'k')]
+    >>> [t.notation for _, t in lay(empty, "PLAN?ST", "plank", "H8", "down").tiles]
+    ['P', 'L', 'A', 'N', 'k']
     """
     way = Direction.parse(direction)
     first = Square.parse(start)
@@ -94,6 +99,9 @@ def lay(board: Board, rack: Sequence[str], word: str, start: str, direction: str
         )
     if not laid:
         raise IllegalPlacement("a move needs at least one new tile", code=codebook.NO_TILES)
+    if sum(1 for _, t in laid if t.blank) > Counter(rack)[BLANK]:
+        faces = board.edition.faces
+        laid = [(sq, Tile(t.letter, blank=t.letter not in faces)) for sq, t in laid]
     play = _best_blanks(board, rack, laid, way)
     board.validate(play)
     check_blanks(board.edition, (t for _, t in play.tiles))

@@ -66,10 +66,13 @@ class SeriesResults(msgspec.Struct, frozen=True):
 
 
 def game_results(simultaneous: Simultaneous, standings: GameStandings) -> GameResults:
-    """The results of one game: the sealed tops and every centre's players."""
+    """The results of one game: the sealed tops of the rounds played and every centre's
+    players. A window closed early leaves rounds no centre reached: they are no part of any
+    total, so not of the tops' either."""
     sealed = simultaneous.games[standings.game]
+    played = max((centre.closed for centre in standings.centres), default=0)
     tops = []
-    for number, round_ in enumerate(sealed.rounds, 1):
+    for number, round_ in enumerate(sealed.rounds[:played], 1):
         top = next((e for e in round_.closing if isinstance(e, TopRecorded)), None)
         word = top.words[0] if top is not None and top.words else None
         tops.append(

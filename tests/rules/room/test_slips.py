@@ -45,6 +45,30 @@ def test_a_letter_short_on_the_rack_is_a_blank_where_it_scores_most() -> None:
 
 
 @pytest.mark.parametrize(
+    ("word", "rack", "read_as"),
+    [
+        ("kraan", "RAAN?ES", "KRAAN"),  # a keyboard without capitals
+        ("Kraan", "RAAN?ES", "KRAAN"),  # one that capitalised the first letter
+        ("kraan", "RAN?ES", "KRAAN"),  # the A the rack is short of still its blank
+    ],
+)
+def test_letters_in_lower_case_are_blanks_unless_the_rack_has_too_few(
+    word: str, rack: str, read_as: str
+) -> None:
+    assert lay(word, "H8", rack=rack) == lay(read_as, "H8", rack=rack)
+
+
+def test_a_letter_in_lower_case_is_a_blank_while_the_rack_has_one_for_it() -> None:
+    assert lay("KRAAn", "H8") == ["I8R", "J8A", "K8A", "L8n"]
+
+
+def test_a_word_in_lower_case_short_on_the_rack_names_the_letters_not_blanks() -> None:
+    with pytest.raises(GameError) as refused:
+        slips.lay(PLANK, tuple("R"), "kraan", "H8", "down")
+    assert refused.value.params == {"tiles": "AAN"}
+
+
+@pytest.mark.parametrize(
     ("word", "start", "direction", "rack", "code"),
     [
         ("XRAAN", "H8", "down", "RAAN", codebook.SLIP_MISMATCH),  # H8 holds K

@@ -45,3 +45,27 @@ def test_a_penalty_given_in_a_room_is_the_rows_extra_and_the_row_adds_up() -> No
     by_name = {line[1]: dict(zip(head, line, strict=True)) for line in table[2:]}
     assert (by_name["Ann"]["R1"], by_name["Ann"]["extra"], by_name["Ann"]["total"]) == (
         str(top), "-5", str(top - 5))  # fmt: skip
+
+
+def test_the_tops_are_of_the_rounds_a_centre_closed_not_of_every_sealed_round() -> None:
+    organised = Organised(sealed_game("s"))
+    early, late = Centre(("Ann",)), Centre(("Cas",))
+    early.join(organised, "Club A")
+    late.join(organised, "Club B")
+    sealed = organised.sealed()
+    for number in range(2):
+        early(c.DrawRack(round=number), sealed)
+        early(c.CloseRound(round=number), sealed)
+    late(c.DrawRack(round=0), sealed)
+    late(c.CloseRound(round=0), sealed)
+
+    rooms = {"Club A": early.game, "Club B": late.game}
+    standings = project(organised.id, organised.simultaneous, rooms)
+    results = game_results(organised.simultaneous, standings.games[0])
+    assert len(sealed_game("s")) > 2
+    assert [top.number for top in results.tops] == [1, 2]
+    head, top_row = list(csv.reader(io.StringIO(game_csv(results))))[:2]
+    assert head[3:5] == ["R1", "R2"]
+    assert dict(zip(head, top_row, strict=True))["total"] == str(
+        sum(top.points for top in results.tops)
+    )
