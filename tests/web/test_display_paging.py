@@ -54,6 +54,11 @@ def room(server: ServerProcess) -> Room:
     """A room of 200 players registered by name on their phones, its first round closed:
     one player alone at the top, the others at one of fifteen lesser scores or without a
     slip, and one player taken out by the director."""
+    return closed_room(server, NAMES)
+
+
+def closed_room(server: ServerProcess, names: list[str]) -> Room:
+    """A room of ``names`` registered on their phones, its first round closed as ``room``'s."""
     api = server.api()
     made = api.create_table()
     table, host, code = made["table"], made["token"], made["code"]
@@ -68,7 +73,7 @@ def room(server: ServerProcess) -> Room:
     command({"type": "start_game", "edition": "nl", "mode": "duplicate", "rules": "duplicate",
              "players": []})  # fmt: skip
     tokens = []
-    for name in NAMES:  # each phone from its own address, as joins are limited per address
+    for name in names:  # each phone from its own address, as joins are limited per address
         joined = server.api(new_address()).post(
             "/api/join", {"code": code, "role": "player", "name": name, "device": device_key()}
         )
@@ -105,11 +110,13 @@ def ranked(sheet: dict) -> list[list[str]]:
     ]  # fmt: skip
 
 
-def displayed(browser: Browser, server: ServerProcess, code: str, width: int, height: int) -> Page:
+def displayed(
+    browser: Browser, server: ServerProcess, code: str, width: int, height: int, players: int = 200
+) -> Page:
     """The room display at ``width``×``height``, its timers Playwright's to move on."""
     display = open_app(browser, server.url, "nl", f"/display.html#join={code}", clock=True)
     display.set_viewport_size({"width": width, "height": height})
-    expect(display.locator(".room-standings tbody tr")).to_have_count(len(NAMES) - 1)
+    expect(display.locator(".room-standings tbody tr")).to_have_count(players - 1)
     return display
 
 
@@ -181,4 +188,24 @@ def test_the_pages_follow_a_resized_screen(
     assert large > small
     expect(label).to_have_text(f"pagina 2 van {math.ceil(len(room.rows) / large)}")
     assert display.evaluate(SHOWN) == room.rows[large : 2 * large]
+    display.context.close()
+
+
+def test_a_club_room_beside_its_news_keeps_every_column_while_they_fit(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Twelve players are too many for the standings under the news on a 1080p screen, but
+    beside it they fit on one page with every column: the round's score and the difference
+    stay, as only a room that pages does without them."""
+    club = closed_room(server, NAMES[1:13])
+    display = displayed(browser, server, club.code, 1920, 1080, players=12)
+    expect(display.locator(".room-grid")).to_have_class(re.compile(r"\bpaged\b"))
+    expect(display.locator(".room-page")).to_have_text("")
+    extra = display.locator(".room-standings td.extra")
+    expect(extra).to_have_count(2 * 11)
+    for cell in extra.all():
+        expect(cell).to_be_visible()
+    assert display.evaluate(SHOWN) == club.rows
+    assert spilled(display) == []
+    shot(display, "display-1920-club", full_page=False)
     display.context.close()

@@ -19,19 +19,24 @@ const pager = {
 };
 
 // Fit the rows of the table in `box` to it: all of them when they fit as they are; else
-// `root` is marked "paged" (its CSS sets the rows one line each and drops what a page can
-// do without) and the rows show a page at a time, `label` saying which.
+// `root` is marked "paged" (its CSS sets the table beside the room's news) and, when they
+// still do not fit, "compact" (the rows one line each, without what a page can do without),
+// and the rows show a page at a time, `label` saying which.
 export function fit(box, root, label) {
   Object.assign(pager, { box, root, label, size: 0 });
-  root.classList.remove("paged");
+  root.classList.remove("paged", "compact");
   const rows = [...box.querySelectorAll("tbody tr")];
   for (const row of rows) row.hidden = false;
   label.textContent = "";
-  const fits = box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
-  if (!rows.length || fits) return;
+  const fits = () => box.scrollHeight <= box.clientHeight + 1
+    && box.scrollWidth <= box.clientWidth + 1;
+  if (!rows.length || fits()) return;
+  // Beside the news, in a box as tall as its rows or the screen, they may all fit at once:
+  // with every column, else one line each with the columns every page keeps.
   root.classList.add("paged");
-  // Beside the news, in a box as tall as its rows or the screen, they may all fit at once.
-  if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) return;
+  if (fits()) return;
+  root.classList.add("compact");
+  if (fits()) return;
   label.textContent = said(rows.length, rows.length); // measured with its widest label
   // Every row is one line now, so one row's height is every row's; what is above the
   // first (the caption and the column heads) stays on every page.
