@@ -209,7 +209,7 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
 
     # The tiles come first. PLANK across the star with the blank as its N: P tapped, L
     # dragged, A typed on its square, the blank given its letter, K tapped.
-    expect(anna.get_by_label("Stenen leggen")).to_be_checked()
+    expect(anna.get_by_label("Blokjes leggen")).to_be_checked()
     expect(anna.locator("#slip-rack .rack-tile")).to_have_count(7)
     lay(anna, "P", "H8")
     anna.locator('#slip-rack .rack-tile[data-tile="L"]').drag_to(
@@ -237,7 +237,7 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     anna.get_by_label("Woord typen").check()
     expect(anna.get_by_label("Woord", exact=True)).to_have_value("PLAnK")
     expect(anna.get_by_label("Eerste vak", exact=True)).to_have_value("H8")
-    anna.get_by_label("Stenen leggen").check()
+    anna.get_by_label("Blokjes leggen").check()
     expect(anna.locator("#slip-board .new")).to_have_count(5)
     shot(anna, "slip-tiles-laid", full_page=False)
     assert axe(anna, "#room-slip") == []

@@ -211,7 +211,7 @@ def test_updates_arriving_while_a_slip_radio_is_in_focus_raise_no_page_error(
         post(director, server, {"type": "reset_clock", "minutes": minutes})
         wait_for_state(anna, f"app => app.view.sheet.clock.seconds === {minutes * 60}")
 
-    # "Woord typen" in focus (a tap on it), then a direction, then "Stenen leggen".
+    # "Woord typen" in focus (a tap on it), then a direction, then "Blokjes leggen".
     anna.get_by_label("Woord typen").check()
     expect(anna.get_by_label("Woord typen")).to_be_focused()
     update("PLANK")
@@ -220,9 +220,9 @@ def test_updates_arriving_while_a_slip_radio_is_in_focus_raise_no_page_error(
     expect(anna.get_by_label("Verticaal")).to_be_focused()
     update("PLAN")
     expect(anna.get_by_label("Verticaal")).to_be_focused()
-    anna.get_by_label("Stenen leggen").check()
+    anna.get_by_label("Blokjes leggen").check()
     update("PLANKEN")
-    expect(anna.get_by_label("Stenen leggen")).to_be_focused()
+    expect(anna.get_by_label("Blokjes leggen")).to_be_focused()
     # The director's close and the next round reach her too, still without an error.
     director.get_by_role("button", name=CLOSE).click()
     expect(anna.locator("#room-top-line")).to_be_visible()

@@ -4,7 +4,10 @@ numbers are written as each language writes them (FMT-01..03, BRD-17, OQ-09).
 The codes are those declared once in ``editions.codebook`` (with their parameters), never
 listed here by hand: a new code without a sentence fails here. The phone's own codes
 (``offline``) are read from its modules. The language files having the same keys is
-test_start's.
+test_start's; a language's own words for a refusal in online play (``online.error.{code}``,
+``i18n.refusal``) are only in the languages that word it differently (Dutch: Woordstrijd's
+"stenen" and "rekje" for the sheet's "blokjes" and "plankje"), and only beside the sentence
+every language has.
 
 A string with a count is plural: a form per category of its language's plural rules
 (``Intl.PluralRules``: English one/other, French one/many/other, Polish one/few/many/other),
@@ -23,6 +26,7 @@ from tests.server.serving import ServerProcess
 from tests.web.browser import ROOT, missing_strings, open_app
 
 LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
+ONLINE = "online."  # a key's prefix: how online play words it, where a language differs
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 PHONE_REFUSALS = re.compile(r'\bnew Refused\(\s*"(\w+)"')  # the phone's own: offline
 # A scored move that is shown but cannot be recorded (P-21) names its refusal in a field
@@ -111,6 +115,36 @@ def test_every_string_has_the_placeholders_of_the_english_one(language: str) -> 
     assert differ == {}
 
 
+def plural_of(text: Text) -> str | None:
+    """The parameter whose number chooses a plural string's form; None for a plain one."""
+    return text.get("plural") if isinstance(text, dict) else None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_online_wording_words_a_sentence_the_language_has(language: str) -> None:
+    """``online.error.{code}`` stands beside ``error.{code}``, with its placeholders and its
+    count, and says it otherwise: a copy would be a second sentence to keep in step."""
+    own = strings(language)
+    wrong = [
+        key
+        for key, text in own.items()
+        if key.startswith(ONLINE)
+        and (
+            not key.startswith(f"{ONLINE}error.")
+            or (shared := own.get(key.removeprefix(ONLINE))) is None
+            or names(text) != names(shared)
+            or plural_of(text) != plural_of(shared)
+            or text == shared
+        )
+    ]
+    assert wrong == []
+
+
+def test_online_wording_is_found() -> None:
+    assert "online.error.tiles_not_on_rack" in strings("nl")  # a source that answers
+    assert not [key for key in strings("en") if key.startswith(ONLINE)]
+
+
 def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
     english = strings("en")  # a plural sentence's count is one of them too
     wrong = {
@@ -157,7 +191,7 @@ def test_the_plural_strings_are_found() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_plural_string_is_plural_in_every_language_and_names_its_count(language: str) -> None:
     english, own = plurals("en"), plurals(language)
-    assert sorted(own) == sorted(english)
+    assert sorted(key for key in own if not key.startswith(ONLINE)) == sorted(english)
     wrong = {
         key: text.get("plural")
         for key, text in own.items()
@@ -288,7 +322,7 @@ def test_every_plural_string_has_every_form_its_language_needs(page: Page) -> No
         ("pl", "room.bag", {"n": 5}, "W woreczku: 5 płytek"),
         ("pl", "room.bag", {"n": 12}, "W woreczku: 12 płytek"),
         ("pl", "room.bag", {"n": 22}, "W woreczku: 22 płytki"),
-        ("nl", "room.bag", {"n": 1}, "1 steen in de zak"),
+        ("nl", "room.bag", {"n": 1}, "1 blokje in het zakje"),
         ("en", "clock.seconds_left", {"n": 1}, "1 second left"),
         ("pl", "clock.seconds_left", {"n": 30}, "Zostało 30 sekund"),
         ("en", "play.last_points", {"name": "Bas", "points": 1}, "Bas: 1 point"),

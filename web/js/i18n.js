@@ -142,10 +142,13 @@ export function percent(tenths) {
   return `${number(Math.trunc(tenths / 10))}${comma}${Math.abs(tenths % 10)}%`;
 }
 
-// A refusal from the server as a sentence: error.{code}, or the general one.
-export function refusal(code, params = {}) {
-  return has(`error.${code}`) ? fill(`error.${code}`, params || {}, numbers(params))
-    : t("error.unknown", { code });
+// A refusal from the server as a sentence: error.{code}, or the general one. In an online
+// game (`online`) a language whose online play has words of its own says online.error.{code}
+// where it has one: Dutch Woordstrijd's "stenen" and "rekje" for the sheet's "blokjes" and
+// "plankje" (WS-05, EDN-17).
+export function refusal(code, params = {}, online = false) {
+  const key = online && has(`online.error.${code}`) ? `online.error.${code}` : `error.${code}`;
+  return has(key) ? fill(key, params || {}, numbers(params)) : t("error.unknown", { code });
 }
 
 // A notice of the sheet (pass limit, over-top, over-use …) as a sentence. A warning about a

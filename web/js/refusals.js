@@ -1,6 +1,7 @@
 // A refusal from the server as a sentence in the phone's language, with players named from
 // the sheet and rounds counted from 1; a turn recorded meanwhile says by whom and what ("De
-// beurt van Anna is net genoteerd door de telefoon van Bas: PLANK, 28").
+// beurt van Anna is net genoteerd door de telefoon van Bas: PLANK, 28"). In an online game it
+// is said in online play's words ("Niet op je rekje", not the sheet's "Niet op je plankje").
 
 import { number, playerName, refusal, t } from "./i18n.js";
 import { sheet } from "./state.js";
@@ -13,6 +14,7 @@ export function refusalText(code, params = {}) {
   const game = sheet();
   const said = { ...params };
   const name = (index) => playerName(game.players, index);
+  const online = game?.mode === "online";
   for (const key of NAMED) {
     if (game && Number.isInteger(said[key]) && said[key] < game.players.length) {
       said[key] = name(said[key]);
@@ -24,7 +26,7 @@ export function refusalText(code, params = {}) {
     if (Number.isFinite(said[key])) said[key] = when(said[key]);
   }
   if (code === "window_closed" && Number.isInteger(said.game)) said.game += 1;
-  if (code !== "turn_taken" || !game) return refusal(code, said);
+  if (code !== "turn_taken" || !game) return refusal(code, said, online);
   const { by, by_host: byHost, kind, word, points } = params;
   said.by = byHost ? t("taken.by_host")
     : Number.isInteger(by) && by < game.players.length ? t("taken.by_seat", { name: name(by) })
@@ -34,5 +36,5 @@ export function refusalText(code, params = {}) {
   const move = kind === "move" && said.word;
   if (game.mode === "duplicate") return t(move ? "taken.cell_move" : "taken.cell", said);
   return TURN_KINDS.has(kind) && (kind !== "move" || move) ? t(`taken.${kind}`, said)
-    : refusal(code, said);
+    : refusal(code, said, online);
 }
