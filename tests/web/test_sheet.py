@@ -17,6 +17,7 @@ from tests.web.browser import (
     shot,
 )
 
+LANGUAGES = ["nl", "en", "fr", "de", "es", "it", "pl"]
 SBNL = "Wedstrijdregels (SBNL)"
 FIGS = "Wedstrijdregels (FIGS)"
 HOUSE = "Huisregels"
@@ -319,6 +320,63 @@ def test_after_the_end_the_rounds_table_ends_in_the_settled_totals(
     phone.get_by_role("button", name="Laatste regel ongedaan maken").click()
     expect(foot).to_have_count(1)
     expect(foot.locator("th, td")).to_have_text(["Totaal", "46", "27", "38"])
+
+
+# The final table's headings and names, each cut into the pieces a line may end after: a
+# heading at its spaces and at the syllables its string marks (soft hyphens), a name at its
+# spaces. A piece drawn on two lines was broken inside it ("verrekeni/ng", "Christia/an").
+BROKEN_INSIDE = """() => {
+  const broken = [];
+  // A letter's line: the lowest of its boxes (a range that starts a line after a soft hyphen
+  // also has the hyphen drawn at the end of the line before).
+  const line = (text, at) => {
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    return Math.max(...[...range.getClientRects()].map((box) => Math.round(box.top)));
+  };
+  for (const cell of document.querySelectorAll('.final-table th')) {
+    const text = cell.firstChild;
+    let at = 0;
+    for (const piece of cell.textContent.split(/(?<=[ \u00ad])/)) {
+      const letters = piece.replace(/[ \u00ad]$/, "").length;
+      const lines = new Set(Array.from({ length: letters }, (_, i) => line(text, at + i)));
+      if (lines.size > 1) broken.push(piece);
+      at += piece.length;
+    }
+  }
+  const wrap = document.querySelector('.final-table').parentElement;
+  return { broken, overflow: wrap.scrollWidth - wrap.clientWidth };
+}"""
+
+
+def test_the_final_table_of_four_breaks_no_word_at_360_px_in_any_language(
+    phone: Page, server: ServerProcess
+) -> None:
+    """At 360 px every heading breaks only between its syllables and every name stays
+    whole; at 320 px the names stay whole and the table still needs no sideways scroll."""
+    new_sheet(phone, ["Anna", "Bas", "Christiaan", "Dorothea"], rules=HOUSE)
+    for points in (450, 460, 300, 20):
+        post(phone, server, {"type": "enter_points", "points": points})
+    post(
+        phone,
+        server,
+        {"type": "end_game", "racks": [[None, None], [None, 6], [None, 15], [None, 1]]},
+    )
+    expect(phone.locator(".final-table tbody tr")).to_have_count(4)
+    for language in LANGUAGES:
+        phone.evaluate("(code) => import('/js/i18n.js').then((m) => m.setLanguage(code))", language)
+        expect(phone.locator("html")).to_have_attribute("lang", language)
+        phone.set_viewport_size({"width": 360, "height": 800})
+        found = phone.evaluate(BROKEN_INSIDE)
+        assert found == {"broken": [], "overflow": 0}, language
+        phone.set_viewport_size({"width": 320, "height": 800})
+        found = phone.evaluate(BROKEN_INSIDE)
+        names = [piece for piece in found["broken"] if piece in ("Christiaan", "Dorothea")]
+        assert (names, found["overflow"]) == ([], 0), language
+    phone.set_viewport_size({"width": 360, "height": 800})
+    phone.locator(".final-table").scroll_into_view_if_needed()
+    shot(phone, "sheet-final-table-360-en", full_page=False)
 
 
 def test_ties_share_a_place(phone: Page, server: ServerProcess) -> None:
