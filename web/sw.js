@@ -22,7 +22,7 @@ const SHELL = [
   "/favicon.ico", "/icons/icon.svg", "/icons/icon-192.png",
   "/js/calculator.js", "/js/typed.js", "/js/boardmode.js", "/js/board.js", "/js/examples.js",
   "/js/sheet.js", "/js/shared-board.js", "/js/duplicate.js", "/js/extras.js", "/js/room.js",
-  "/js/slip.js",
+  "/js/slip.js", "/js/drafts.js", "/js/turn.js", "/js/points.js",
   "/js/clock.js",
   "/js/gameclock.js", "/css/gameclock.css",
   "/js/penalty.js", "/js/endgame.js", "/js/challenge.js", "/js/speech.js",

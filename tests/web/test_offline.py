@@ -3,12 +3,14 @@ worker that serves the app's files with the server away; a phone that reloads th
 last sheet it saw, marked as not live, and a command tapped in is sent once, for the turn it
 named, when the server is back. A phone that left its table keeps nothing of the sheet."""
 
+import re
 import struct
 
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.serving import ServerProcess, request
 from tests.web.browser import (
+    ROOT,
     create_table,
     join_table,
     line_kinds,
@@ -22,6 +24,34 @@ from tests.web.browser import (
 )
 
 NOT_LIVE = "Niet live: geen verbinding met de tafel."
+STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?["\'](\./[\w-]+\.js)["\']', re.MULTILINE)
+WORKER_LIST = re.compile(r"const SHELL = \[(.*?)\];", re.DOTALL)
+
+
+def imported(module: str) -> set[str]:
+    """``module`` (a path such as /js/app.js) and every module it imports statically, on and
+    on: what a browser fetches with it."""
+    found, todo = set(), [module]
+    while todo:
+        path = todo.pop()
+        if path not in found:
+            found.add(path)
+            source = (ROOT / "web" / path.removeprefix("/")).read_text("utf-8")
+            todo += [f"/js/{name.removeprefix('./')}" for name in STATIC_IMPORT.findall(source)]
+    return found
+
+
+def test_the_worker_keeps_every_module_a_view_loaded_later_needs() -> None:
+    """A view the phone loads on demand (a game online, a room's slip) works offline after a
+    release only if the worker fetched all it imports at install: what the start page does
+    not import already, it lists."""
+    listed = WORKER_LIST.search((ROOT / "web" / "sw.js").read_text("utf-8"))
+    assert listed is not None
+    shell = set(re.findall(r'"(/[^"]*)"', listed.group(1)))
+    at_start = imported("/js/app.js")
+    needed = set().union(*(imported(path) for path in shell if path.endswith(".js")))
+    assert {"/js/play.js", "/js/rack.js"} <= needed  # the list and the imports were read
+    assert needed - shell - at_start == set()
 
 
 def png_size(body: bytes) -> tuple[int, int]:

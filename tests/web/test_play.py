@@ -3,6 +3,8 @@ code, lay their first moves by tapping tiles and squares, a word the list lacks 
 with the sentence in Dutch and in Polish and the tiles come back to the rack, an exchange,
 three passes in a row end the game with the final table; the phone's list of its games says
 whose turn it is and opens a game where it stands; axe finds nothing serious on the view.
+Tiles laid and not confirmed yet (and tiles chosen to exchange) lie there again after a
+reload, unless they no longer fit: the turn was taken, a square covered.
 
 Racks come from a seed the server draws, so a test reads its seat's rack from the view and
 looks words up in the list the server judges with (the tests are on the server's side; the
@@ -11,10 +13,11 @@ phone never sees the list).
 
 import json
 import re
+from collections.abc import Callable
 from itertools import permutations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, WebSocketRoute, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import (
@@ -24,6 +27,7 @@ from tests.web.browser import (
     join_table,
     missing_strings,
     open_app,
+    ready,
     shot,
     show,
     wait_for_state,
@@ -417,3 +421,148 @@ def test_the_last_move_says_its_bingo_so_that_it_adds_up(
         "async ([last]) => (await import('/js/games.js')).lastText(['Anna', 'Bas'], last)", [last]
     )
     assert text == said
+
+
+# --- the draft kept over a reload ----------------------------------------------------------
+
+DRAFT = """async () => {
+    const { app } = await import('/js/state.js');
+    const { draftKey } = await import('/js/session.js');
+    return JSON.parse(localStorage.getItem(draftKey(app.session)));
+}"""  # the draft the phone keeps for its place at the table
+
+
+def reload(page: Page, count: int) -> None:
+    """Reload the phone and wait until it has drawn the live view, of ``count`` lines."""
+    page.reload()
+    ready(page)
+    wait_for_state(
+        page, f"app => app.online && !app.kept && app.view?.sheet?.lines.length === {count}"
+    )
+
+
+def rack_order(page: Page) -> list[str]:
+    return page.locator("#play-rack .rack-tile").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+
+
+def new_tile(page: Page, square: str) -> Locator:
+    return page.locator(f'#play-board td:has([data-square="{square}"])')
+
+
+NEW = re.compile(r"\bnew\b")
+
+
+def answered_late(page: Page) -> Callable[[], None]:
+    """From now on what the phone sends on its socket reaches the table only once the
+    function returned is called (a phone's slow network after a reload)."""
+    gate: dict = {"open": False, "held": []}
+
+    def route(socket: WebSocketRoute) -> None:
+        table = socket.connect_to_server()
+
+        def sent(message: str | bytes) -> None:
+            if gate["open"]:
+                table.send(message)
+            else:
+                gate["held"].append((table, message))
+
+        socket.on_message(sent)
+
+    def release() -> None:
+        gate["open"] = True
+        for table, message in gate["held"]:
+            table.send(message)
+
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    return release
+
+
+def test_a_move_laid_and_not_confirmed_lies_there_again_after_a_reload(
+    browser: Browser, server: ServerProcess, phones: Phones
+) -> None:
+    anna, bas = open_app(browser, server.url, "nl", clock=True), phones()
+    code = start_online(anna, ["Anna", "Bas"])
+    join_online(bas, code, "Bas", 1)
+    word = first_word(anna)
+    move = [(tile, f"H{8 + i}") for i, tile in enumerate(word)]
+    anna.locator("#play-shuffle").click()  # the player's order is kept too
+    lay(anna, move)
+    score = anna.locator("#play-score")
+    expect(score).to_contain_text("".join(word))
+    said, order = score.inner_text(), rack_order(anna)
+
+    # A reload, the table slow to answer: the tiles lie where they were at once, on the view
+    # the phone kept; their score is asked again once the table answers.
+    release = answered_late(anna)
+    anna.reload()
+    ready(anna)
+    for _, square in move:
+        expect(new_tile(anna, square)).to_have_class(NEW)
+    anna.clock.run_for(1000)  # the score asked meanwhile, and not answered
+    release()
+    wait_for_state(anna, "app => app.online && !app.kept")
+    expect(score).to_have_text(said)
+    expect(anna.locator("#play-rack .rack-tile.laid")).to_have_count(len(word))
+    assert rack_order(anna) == order
+    shot(anna, "play-after-reload", full_page=False)
+    # Confirm records the move as laid; it is not laid again after the next reload.
+    confirm_and_wait(anna, [bas])
+    expect(bas.locator(".play-last")).to_contain_text(f"Anna: {''.join(word)}")
+    reload(anna, lines(bas))
+    expect(anna.locator("#play-rack .rack-tile")).to_have_count(7)
+    expect(anna.locator("#play-rack .rack-tile.laid")).to_have_count(0)
+    expect(anna.locator("#play-board .new")).to_have_count(0)
+
+    # The tiles chosen to exchange are chosen still after a reload, and exchanged.
+    bas.locator("#play-exchange").click()
+    tiles = bas.locator("#play-rack .rack-tile")
+    tiles.nth(1).click()
+    tiles.nth(4).click()
+    expect(bas.locator("#play-exchange-go")).to_have_text("Ruilen (2)")
+    count = lines(bas)
+    reload(bas, count)
+    expect(bas.locator("#play-exchange-go")).to_have_text("Ruilen (2)")
+    pressed = tiles.evaluate_all("ts => ts.map(t => t.getAttribute('aria-pressed'))")
+    assert pressed == ["false", "true", "false", "false", "true", "false", "false"]
+    bas.locator("#play-exchange-go").click()
+    wait_for_state(anna, f"app => app.view.sheet.lines.length > {count}")
+    expect(anna.locator(".play-last p")).to_have_text("Bas ruilde stenen (2)")
+    assert missing_strings(anna) == []
+    anna.context.close()
+
+
+def test_a_draft_that_no_longer_fits_is_not_laid_again(phones: Phones) -> None:
+    anna, bas = phones(), phones()
+    code = start_online(anna, ["Anna", "Bas"])
+    join_online(bas, code, "Bas", 1)
+    word = first_word(anna)  # the game may have started again for a rack that makes one
+    wait_for_state(bas, f"app => app.view.sheet.started === {sheet(anna)['started']}")
+    # Bas lays two tiles while Anna is to move: one where her word is going, one far off.
+    free = [tile for tile in online(bas)["rack"] if tile != "?"]
+    lay(bas, [(free[0], "H8"), (free[1], "A1")])
+    lay(anna, [(tile, f"H{8 + i}") for i, tile in enumerate(word)])
+    confirm_and_wait(anna, [bas])
+
+    def a1_alone() -> None:
+        expect(new_tile(bas, "H8")).not_to_have_class(NEW)
+        expect(new_tile(bas, "A1")).to_have_class(NEW)
+        expect(bas.locator("#play-board .new")).to_have_count(1)
+        expect(bas.locator("#play-rack .rack-tile.laid")).to_have_count(1)
+
+    # Her move covered H8: that tile is back on his rack, before a reload and after.
+    a1_alone()
+    reload(bas, lines(anna))
+    a1_alone()
+    assert [square for square, _, _ in bas.evaluate(DRAFT)["placed"]] == ["A1"]
+
+    # Bas passes: his turn is over, the tile laid for it back on the rack for good.
+    count = lines(bas)
+    bas.locator("#play-pass").click()
+    bas.locator("#play-pass-yes").click()
+    wait_for_state(bas, f"app => app.view.sheet.lines.length === {count + 1}")
+    expect(bas.locator("#play-board .new")).to_have_count(0)
+    reload(bas, count + 1)
+    expect(bas.locator("#play-rack .rack-tile")).to_have_count(7)
+    expect(bas.locator("#play-rack .rack-tile.laid")).to_have_count(0)
+    expect(bas.locator("#play-board .new")).to_have_count(0)
+    assert bas.evaluate(DRAFT)["placed"] == []

@@ -251,6 +251,9 @@ export function layer(view) {
       }, (error) => {
         if (asked !== key) return;
         // Where tiles lie is no secret: a placement the rules refuse is said as it is laid.
+        // Not there yet (a reload draws the tiles kept before the table answers): asked
+        // again at the next redraw.
+        if (error.code === "offline") asked = "";
         ui.score = error.code === "offline" ? null
           : { text: refusalText(error.code, error.params), refused: true };
         drawScore();

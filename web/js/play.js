@@ -4,12 +4,15 @@
 // lies on the board comes from the server as it is laid (a preview, never a word check);
 // the move is judged on Confirm, and a refused one comes back as a sentence with the words
 // the list lacks, the tiles back on the rack. Exchange (choose tiles) and Pass (after a
-// second tap) are the other turns. Around it: whose turn it is and until when, the bag, the
-// others' tile counts, the tiles this player has not seen, the last move marked on the board,
-// every move so far, the final table, the invite and the rules.
+// second tap) are the other turns. What is laid and not confirmed yet (or chosen to
+// exchange) lies there again after a reload while it is still this turn's and this rack's
+// (drafts.js). Around it: whose turn it is and until when, the bag, the others' tile counts,
+// the tiles this player has not seen, the last move marked on the board, every move so far,
+// the final table, the invite and the rules.
 
 import { tilesOf } from "./board.js";
 import { bind, drawDock, game, myTurn, seatOf } from "./dock.js";
+import { keepDraft, restoreDraft } from "./drafts.js";
 import { parkGame, timeLeft } from "./games.js";
 import { computerNote, language, number, onLanguage, playerName, t } from "./i18n.js";
 import { layer } from "./laying.js";
@@ -65,11 +68,13 @@ function render() {
   parts.section.hidden = false;
   const online = g.online || { rack: null, seat: null, bag: 0, racks: [], unseen: [], last: null,
     deadline: null, move_seconds: null, passes: 0 };
-  if (rack.follow(d, g.started, online.rack)) {
+  if (rack.follow(d, laidFor(g), online.rack)) {
     ui.passing = false;
     ui.score = null;
+    restoreDraft(d); // the tiles laid for this turn before a reload, from this rack
   }
   dropCovered(g);
+  if (online.rack) keepDraft(d);
   parts.title.textContent = t("play.title", { edition: t(`edition.${g.edition}`) });
   replace(parts.top, h("div", { class: "actions play-links" },
     h("button", { type: "button", id: "play-games", onclick: parkGame }, t("games.back")),
@@ -80,6 +85,14 @@ function render() {
   drawInfo(parts.info, g, online, { ui, render });
   lay.dialog(parts.dialog);
   lay.askScore(g.seq);
+}
+
+// What the tiles are laid for: this seat's turn of this game at this table. Once the turn
+// is taken (a pass too) or the game is over, they are back on the rack, before a reload and
+// after.
+function laidFor(g) {
+  const seat = seatOf(g);
+  return [app.session?.table, g.started, seat, g.ended ? "ended" : g.turns[seat]].join(":");
 }
 
 // Tiles laid where another player's move has since put tiles go back to the rack.

@@ -57,12 +57,14 @@ function sameTiles(a, b) {
 
 export const slot = (d, id) => d.slots.find((s) => s.id === id);
 
-// The draft as a reload needs it (JSON): its game, the tiles in the player's order and
-// where each laid one lies ([square, slot index, a blank's letter]).
+// The draft as a reload needs it (JSON): its game, the tiles in the player's order, where
+// each laid one lies ([square, slot index, a blank's letter]) and the slot indexes chosen
+// to exchange (null while not choosing).
 export function saved(d) {
   const at = new Map(d.slots.map((s, i) => [s.id, i]));
   return { game: d.game, tiles: d.slots.map((s) => s.tile),
-    placed: [...d.placed].map(([square, laid]) => [square, at.get(laid.id), laid.letter]) };
+    placed: [...d.placed].map(([square, laid]) => [square, at.get(laid.id), laid.letter]),
+    exchange: d.exchange ? [...d.exchange].map((id) => at.get(id)) : null };
 }
 
 // The draft `saved` wrote, laid again over `d` when it is of the same game and the same
@@ -81,7 +83,10 @@ export function restore(d, kept) {
     if (blank && typeof letter !== "string") continue; // a blank lies only with its letter
     placed.set(square, { id: laid.id, letter: blank ? letter : null });
   }
-  Object.assign(d, { slots, placed, selected: null, exchange: null });
+  // Choosing tiles to exchange takes every laid tile back first.
+  const exchange = Array.isArray(kept.exchange) && !placed.size
+    ? new Set(kept.exchange.map((index) => slots[index]?.id).filter(Boolean)) : null;
+  Object.assign(d, { slots, placed, selected: null, exchange });
   return true;
 }
 

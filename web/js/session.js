@@ -78,9 +78,9 @@ export function forgetGame(token) {
 // not the table: a room display in the same browser sits at the same table.
 export const outboxKey = (session) => `tilestream.outbox.${session.token}`;
 
-// The tiles a player laid for the open round's slip and has not sent yet (slip.js), kept
-// over a reload: one draft per table, its round named in it.
-export const draftKey = (session) => `tilestream.slip.${session.token}`;
+// The tiles a player laid and has not sent yet, a room's slip or an online move (drafts.js),
+// kept over a reload: one draft per place at a table, its round or turn named in it.
+export const draftKey = (session) => `tilestream.draft.${session.token}`;
 
 // The last view of the table the device had from the server, kept for a reload offline.
 const VIEWS = "tilestream.view.";

@@ -10,6 +10,7 @@
 // tap on the board) and the direction. A slip is its player's own until the round closes.
 
 import { renderBoard, step, tilesOf } from "./board.js";
+import { keepDraft, restoreDraft } from "./drafts.js";
 import { number, t } from "./i18n.js";
 import { layer } from "./laying.js";
 import { send, unanswered } from "./live.js";
@@ -18,8 +19,7 @@ import { refusalText } from "./refusals.js";
 import { conventionOf, parseReference, reference, where } from "./references.js";
 import { mySeat } from "./rights.js";
 import { isRoom, rackTiles } from "./room.js";
-import { draftKey } from "./session.js";
-import { app, changed, edition, isHost, rulesOf, sheet } from "./state.js";
+import { changed, edition, isHost, rulesOf, sheet } from "./state.js";
 import { openRound, turnOf } from "./turn.js";
 import { notation } from "./typed.js";
 import { h, say } from "./ui.js";
@@ -48,27 +48,6 @@ const roundOf = (game) => `${game.started}:${openRound(game)}`;
 // How the game's rule set writes a reference: "board" (H4 and a direction) or "fisf".
 const convention = (game) => conventionOf(rulesOf(game.rules));
 
-// The laid tiles not sent yet survive a reload: kept per table, their round named in them.
-const drafted = { written: null }; // what was written last, not to write it again
-function keptDraft() {
-  try {
-    return app.session ? JSON.parse(localStorage.getItem(draftKey(app.session))) : null;
-  } catch {
-    return null;
-  }
-}
-function keepDraft() {
-  if (!app.session) return;
-  const text = JSON.stringify(rack.saved(d));
-  if (text === drafted.written) return;
-  try {
-    localStorage.setItem(draftKey(app.session), text);
-    drafted.written = text;
-  } catch {
-    // storage full: the tiles stay laid until a reload
-  }
-}
-
 // The slip card of this phone's player for the open round of `game`, or null.
 export function card(game) {
   const seat = mySeat();
@@ -90,11 +69,11 @@ export function card(game) {
   if (!played.rack.length) return section(h("p", {}, t("slip.waiting")));
   if (rack.follow(d, round, played.rack)) { // a new rack: the whole board, nothing said yet
     Object.assign(ui, { zoom: false, centre: null, scroll: null, score: null, refusal: null });
-    rack.restore(d, keptDraft()); // the tiles laid before a reload, of this round's rack
+    restoreDraft(d); // the tiles laid before a reload, of this round's rack
   }
   const taken = tilesOf(game.board);
   for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
-  keepDraft();
+  keepDraft(d);
   const board = Boolean(edition(game.edition)?.board && game.board);
   const mine = game.room.mine;
   if (board && ui.mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
