@@ -156,9 +156,14 @@ class Caddy:
         try:
             if len(self.upstream_states()) != len(self.upstreams):
                 return False
-            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as raw:
+                if self.https:
+                    # The site's certificate comes from the local CA a moment after the port
+                    # listens (a handshake before it gets "internal error"): ready once one
+                    # succeeds against the root.
+                    self.trusting().wrap_socket(raw, server_hostname="127.0.0.1").close()
             return True
-        except (OSError, http.client.HTTPException, ValueError):
+        except (OSError, http.client.HTTPException, ValueError):  # ssl.SSLError is an OSError
             return False
 
     def upstream_states(self) -> dict[str, dict[str, int]]:
