@@ -436,3 +436,33 @@ def test_tiles_out_of_line_are_refused_on_the_phone_in_its_language(
     for page in (director, anna):
         assert missing_strings(page) == []
         page.context.close()
+
+
+def test_an_undo_in_a_room_is_asked_twice_for_every_phone_has_seen_the_rack(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """A rack undone and drawn again is another rack, which Anna's phone would show after the
+    one she saw: the director's undo asks first, and a no sends nothing."""
+    director, anna = drawn_room(browser, server)
+    # Every undo the director's phone sends on its socket, counted.
+    director.evaluate("""() => {
+        const send = WebSocket.prototype.send;
+        window.undos = 0;
+        WebSocket.prototype.send = function (data) {
+            if (String(data).includes('"type":"undo"')) window.undos += 1;
+            return send.call(this, data);
+        };
+    }""")
+    undo = director.get_by_role("button", name="Laatste regel ongedaan maken")
+    asked: list[str] = []
+    director.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    undo.click()
+    assert len(asked) == 1
+    assert asked[0].startswith("De laatste stap voor de hele zaal ongedaan maken?")
+    director.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    undo.click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 0")
+    assert len(asked) == 2
+    assert director.evaluate("() => window.undos") == 1  # the one said yes to
+    for page in (director, anna):
+        page.context.close()

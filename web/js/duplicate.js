@@ -254,7 +254,12 @@ function actions(game) {
   return h("div", { class: "actions no-print" },
     undo ? h("button", {
       type: "button", disabled: inFlight("undo"),
-      onclick: () => send(refer(game, { type: "undo" })).catch(sayRefusal),
+      onclick: () => {
+        // In a room every phone has seen the rack or the round's results: an undo there is
+        // asked twice (a rack undone and drawn again is another rack).
+        if (room.isRoom(game) && !confirm(t("room.undo_confirm"))) return;
+        send(refer(game, { type: "undo" })).catch(sayRefusal);
+      },
     }, t("dup.undo")) : null,
     end ? h("button", {
       type: "button", class: "danger",
