@@ -50,6 +50,12 @@ def in_room(game: Game) -> bool:
     return game.mode is Mode.DUPLICATE and bool(game.rounds) and bool(game.rounds[-1].rack)
 
 
+def racked(game: Game) -> bool:
+    """Has a round of the game had a rack: a room's game, whose rounds are played from racks
+    (a sheet kept at a table, with none, takes its tops as points)?"""
+    return game.mode is Mode.DUPLICATE and any(played.rack for played in game.rounds)
+
+
 def query(game: Game) -> TopQuery | None:
     """What closing the open round must search: the board, the round's rack and the rule
     set's preference; None before the round has its rack."""
@@ -204,6 +210,10 @@ def judged(
     move: laid on the board from the rack, its words in the table's list (all bad ones
     named at once). Other events pass as they are."""
     if not in_room(game):
+        if racked(game) and any(isinstance(event, TopRecorded) for event in events):
+            # A room between two rounds: a top now would close the next round with no rack,
+            # every player's cell 0.
+            raise _refuse("the round has no rack yet", codebook.NO_RACK)
         return events
     _, rules = rules_of(game)
     out = []

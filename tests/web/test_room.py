@@ -466,3 +466,19 @@ def test_an_undo_in_a_room_is_asked_twice_for_every_phone_has_seen_the_rack(
     assert director.evaluate("() => window.undos") == 1  # the one said yes to
     for page in (director, anna):
         page.context.close()
+
+
+def test_between_two_rounds_a_room_offers_no_top_to_type(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """The sheet's "record as top" form would close the next round with no rack and every
+    player at 0: a room's director draws instead."""
+    director, anna = drawn_room(browser, server)
+    record = director.get_by_role("button", name="Als top noteren")
+    expect(record).to_have_count(0)
+    director.get_by_role("button", name="Ronde sluiten: top zoeken").click()
+    wait_for_state(director, "app => app.view.sheet.rounds.length === 2")
+    expect(director.get_by_role("button", name="Plankje trekken")).to_be_visible()
+    expect(record).to_have_count(0)
+    for page in (director, anna):
+        page.context.close()

@@ -65,9 +65,11 @@ function render() {
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
     room.cards(game), // the room: draw the rack, the slips, close with the computed top
     slipFirst ? null : slipCard,
-    // A room's round with its rack closes with a top on the board (the close, or a move laid
-    // in the calculator), never with points typed here; a centre's tops are the sealed ones.
-    !game.ended && keepsSheet() && !game.room?.centre && !game.rounds[game.rounds.length - 1].rack.length
+    // A room's round closes with a top on the board (the close, or a move laid in the
+    // calculator), never with points typed here, nor before its rack (the server refuses
+    // it: no_rack); a centre's tops are the sealed ones. The form is a sheet's, kept at a
+    // table without racks.
+    !game.ended && keepsSheet() && !game.room?.centre && !room.isRoom(game)
       ? topForm(game) : null,
     // The director's players (count, missing slips, add, rename, remove), under the controls.
     roster.card(game),

@@ -331,3 +331,28 @@ def test_a_typed_top_is_played_on_the_board_for_every_phone() -> None:
     assert after != before
     assert "".join(tile.letter for tile in after.word_at("H8", "down")) == "KANS"
     assert room.game.rounds[1].top == room.game.rounds[1].top_words[0].points
+
+
+@pytest.mark.parametrize(
+    "top",
+    [
+        c.RecordTop(points=50, round=1),
+        c.RecordTop(c.BoardMove("H8", "down", "KANS"), round=1),
+    ],
+)
+def test_a_rooms_next_round_takes_no_top_before_its_rack(top: c.RecordTop) -> None:
+    """Between two rounds a top typed or laid would close the next round with no rack and
+    every player at 0: refused until the rack is drawn or typed."""
+    room = Room()
+    room(c.SetRack("PLANKES"))
+    room(c.RecordTop(c.BoardMove("H4", "across", "PLANK"), round=0))
+    with pytest.raises(GameError) as refused:
+        room(top, HOST)
+    assert refused.value.code == codebook.NO_RACK
+    assert [played.top for played in room.game.rounds] == [28, None]
+
+
+def test_a_sheet_kept_at_a_table_takes_a_top_as_points_without_racks() -> None:
+    room = Room()
+    room(c.RecordTop(points=50, round=0), HOST)
+    assert room.game.rounds[0].top == 50
