@@ -113,11 +113,3 @@ def test_labels_use_the_sources_wording(lang, key, text):
 def test_notice_says_the_list_is_not_the_tournament_list(lang, authority):
     strings = json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     assert authority in strings["wordcheck.notice"]
-
-
-def test_every_language_has_the_same_keys():
-    keys = {
-        lang: set(json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8")))
-        for lang in LANGUAGES
-    }
-    assert all(k == keys["nl"] for k in keys.values())
