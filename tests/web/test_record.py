@@ -205,3 +205,22 @@ def test_after_a_new_game_the_phone_links_to_the_previous_games_sheet(
     expect(sheet.locator("body")).to_contain_text("Anna")
     expect(sheet.locator("body")).to_contain_text(str(top))
     assert missing_strings(sheet) == []
+
+
+def test_the_sheet_counts_the_players_ranked_not_one_taken_out(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """A player the director took out keeps their slips of the rounds they played, but no
+    place: the sheet's head counts the ranked players."""
+    phone = open_app(browser, server.url, "nl")
+    phone.evaluate("""() => localStorage.setItem('tilestream.session',
+        JSON.stringify({table: 'synthetic', token: 'token', role: 'host', seat: null}))""")
+    room = synthetic(5, 2)
+    out = msgspec.structs.replace(
+        room, results=tuple(row for row in room.results if row.player != 2)
+    )
+    page = print_record(phone, record.encode(out))
+    expect(page.locator("table.record.results tbody tr")).to_have_count(4)
+    expect(page.locator("body")).to_contain_text("Spelers: 4")
+    expect(page.locator("body")).not_to_contain_text("Spelers: 5")
+    phone.context.close()

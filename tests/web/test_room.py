@@ -224,6 +224,8 @@ def test_a_club_room_scores_a_slip_laid_tile_by_tile_with_a_blank(
     tap_square(anna, "H11")
     dialog = anna.locator("dialog.blank-dialog")
     expect(dialog).to_be_visible()
+    # A slip's blank is its own: not "it keeps that letter for the rest of the game".
+    expect(dialog.locator(".hint")).to_have_text("Welke letter wordt de blanco op H11?")
     assert axe(anna) == []
     dialog.locator("#slip-blank-N").click()
     expect(dialog).to_be_hidden()

@@ -118,6 +118,12 @@ def test_a_fisf_room_takes_and_shows_references_and_the_bingo_on_every_screen(
     handed = sheet_of(anna)["room"]["mine"]
     assert (handed["start"], handed["direction"]) == (lesser.start.name, "down")
 
+    # The director's form for a paper slip asks for the reference too, as Anna's does.
+    director.locator("#arbiter > summary").click()
+    arbiter = director.locator("#arbiter-form")
+    expect(arbiter.get_by_label("Referentie", exact=True)).to_be_visible()
+    expect(arbiter.get_by_label("Eerste vak")).to_have_count(0)
+
     # A reference the FISF does not write is refused on the phone, by its own code.
     field.fill("H16")
     anna.get_by_role("button", name="Dit briefje in de plaats inleveren").click()

@@ -82,7 +82,7 @@ function fields(game) {
       oninput: (event) => { typed.word = event.target.value; } })),
   h("div", { class: "slip-where" },
     h("div", { class: "field" },
-      h("label", { for: "arbiter-start" }, t("slip.start")),
+      h("label", { for: "arbiter-start" }, t(fisf(game) ? "slip.reference" : "slip.start")),
       h("input", { id: "arbiter-start", autocomplete: "off", autocapitalize: "characters",
         spellcheck: "false", size: 4, value: typed.start,
         "aria-describedby": fisf(game) ? "arbiter-reference-hint" : null,

@@ -212,7 +212,7 @@ export function layer(view) {
     };
     replace(element,
       h("h3", { id: `${ids.blank}-title` }, t("play.blank_title")),
-      h("p", { class: "hint" }, t("play.blank_hint", { square })),
+      h("p", { class: "hint" }, t(view.blankHint ?? "play.blank_hint", { square })),
       h("div", { class: "blank-letters", role: "group", "aria-labelledby": `${ids.blank}-title` },
         view.edition().blank_letters.map((face) => h("button", {
           type: "button", class: "blank-letter", id: `${ids.blank}-${face}`, onclick: done(face),

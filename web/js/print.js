@@ -386,8 +386,9 @@ boot();
 // over several pages keeps its columns named.
 function recordSheet(record) {
   const title = t("print.game_sheet");
+  // The players ranked: one the director took out keeps their slips but not a place.
   const details = [t(`edition.${record.edition}`), t(`rules.${record.rules}`),
-    t("print.players_count", { n: number(record.players.length) }), today()];
+    t("print.players_count", { n: number(record.results.length) }), today()];
   return {
     title,
     content: [

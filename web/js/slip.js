@@ -40,6 +40,7 @@ const lay = layer({
     whole: "slip-whole-board", blank: "slip-blank" },
   edition: () => edition(sheet().edition), rows: () => sheet()?.board, render: changed,
   changed: () => { ui.refusal = null; },
+  blankHint: "slip.blank_hint", // a slip's blank is its own: nothing kept for the game
 });
 
 // The open round of `game`, told apart from the same round of another game.
