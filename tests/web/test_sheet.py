@@ -112,11 +112,15 @@ def test_manual_points_go_up_to_2000_written_the_dutch_way(phone: Page) -> None:
     to_move(phone, "Bas")
 
 
-@pytest.mark.parametrize(("rules", "proposed"), [(SBNL, "20"), (HOUSE, "10")])  # TV-NL-18
+@pytest.mark.parametrize(
+    ("rules", "edition", "proposed"),
+    [(SBNL, "nl", "20"), (HOUSE, "nl", "10"), (FIGS, "it", "10")],
+)  # TV-NL-18, TV-IT-16: FIGS's share comes once a move is chosen
 def test_the_penalty_panel_proposes_the_figure_of_the_rules(
-    phone: Page, rules: str, proposed: str
+    phone: Page, server: ServerProcess, rules: str, edition: str, proposed: str
 ) -> None:
-    new_sheet(phone, ["Anna", "Bas"], rules=rules)
+    new_sheet(phone, ["Anna", "Bas"], rules=rules, edition=edition)
+    post(phone, server, {"type": "enter_points", "points": 105})  # FIGS's 20 % would be 21
     phone.get_by_text("Strafpunten", exact=True).click()
     expect(phone.get_by_label("Punten eraf")).to_have_value(proposed)
 
@@ -155,7 +159,9 @@ def test_figs_penalty_is_a_share_of_the_challenged_move(
     new_sheet(phone, ["Anna", "Bas"], rules=FIGS, edition="it")
     post(phone, server, {"type": "enter_points", "points": move})
     phone.get_by_text("Strafpunten", exact=True).click()
-    expect(phone.get_by_label("Aangevochten zet")).to_have_value(re.compile(r"\d+"))
+    phone.get_by_label("Aangevochten zet").select_option(
+        label=f"Anna, ronde 1: ingetypte punten ({move})"
+    )
     phone.get_by_label(reason).check()
     expect(phone.get_by_label("Punten eraf")).to_have_value(expected)
     expect(phone.get_by_label("Strafpunten voor").locator("option:checked")).to_have_text(payer)

@@ -14,14 +14,14 @@ const PERCENT = { invalid: 20, unfounded: 10 };
 const SCORED = new Set(["move", "points"]); // the turns a penalty can be about
 
 // What the user chose, kept across redraws (another phone's turn redraws the panel).
-// move: a line's seq, null for none, undefined while not chosen; points: null = proposed.
+// move: a line's seq, null for none; points: null = proposed.
 // The view's state, in one place.
 const ui = {
   draft: fresh(),
 };
 
 function fresh() {
-  return { open: false, player: null, move: undefined, reason: "invalid", points: null };
+  return { open: false, player: null, move: null, reason: "invalid", points: null };
 }
 
 // Points from a field in [low, high], or null after saying what is wanted.
@@ -60,10 +60,9 @@ export function penaltyPanel(game, redraw) {
   const scored = game.lines.filter((line) => SCORED.has(line.kind));
   const latest = scored[scored.length - 1];
   if (ui.draft.player !== null && ui.draft.player >= game.players.length) ui.draft.player = null;
-  // FIGS is about a move from the start: the latest one; SBNL's 20 stands alone at first.
-  const wanted = ui.draft.move === undefined ? (rules.penalty_percent ? latest?.seq : null)
-    : ui.draft.move;
-  const move = scored.find((line) => line.seq === wanted) || null;
+  // Every rule set proposes its figure at first, FIGS 10 too (TV-IT-16: "propone 10 punti,
+  // che si correggono con il risultato del calcolo"): its share comes with the move chosen.
+  const move = scored.find((line) => line.seq === ui.draft.move) || null;
   const player = ui.draft.player ?? (rules.penalty_percent && move ? payer(game, move)
     : latest ? latest.player : game.to_move);
   const proposed = proposal(rules, move, ui.draft.reason);
