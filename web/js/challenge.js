@@ -55,9 +55,8 @@ function verdictText(game, verdict) {
 }
 
 function consequence(game, line) {
-  const said = {
-    name: playerName(game.players, line.player), points: number(Math.abs(line.points)),
-  };
+  // The points as a number: the sentence's form follows it ("1 punto", "2 punti").
+  const said = { name: playerName(game.players, line.player), points: Math.abs(line.points) };
   switch (line.kind) {
     case "withdrawn": return t("challenge.withdrawn", said);
     case "pass": return t("challenge.lost_turn", said);
