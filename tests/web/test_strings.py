@@ -324,7 +324,8 @@ def test_every_plural_string_has_every_form_its_language_needs(page: Page) -> No
         ("pl", "room.bag", {"n": 22}, "W woreczku: 22 płytki"),
         ("nl", "room.bag", {"n": 1}, "1 blokje in het zakje"),
         # FIGS's minimum of 1 point on a challenge (FED-FIGS-07): often one
-        ("it", "challenge.penalty", {"name": "Gia", "points": 1}, "Gia riceve 1 punto di penalità."),
+        ("it", "challenge.penalty", {"name": "Ugo", "points": 1},
+         "Ugo riceve 1 punto di penalità."),
         ("en", "challenge.penalty", {"name": "Bas", "points": 2}, "Bas gets 2 penalty points."),
         ("nl", "challenge.bonus", {"name": "Anna", "points": 1}, "Anna krijgt 1 punt erbij."),
         ("en", "clock.seconds_left", {"n": 1}, "1 second left"),
