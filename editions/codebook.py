@@ -222,6 +222,8 @@ ROUND_NOT_OPEN = _declare("round_not_open", "round", status=409)
 ROUND_FULL = _declare("round_full")
 RULES_NOT_FOR_MODE = _declare("rules_not_for_mode", "mode", "rules")
 RULES_PLAYER_COUNT = _declare("rules_player_count", "max", "rules")
+# a run of scoreless turns that ends the game where exchanges and withdrawn words count too
+SCORELESS_LIMIT = _declare("scoreless_limit", "count", "limit", notice=True, refusal=False)
 # undo or penalty: the newest line is not the one the phone saw
 SHEET_CHANGED = _declare("sheet_changed", "last_line", status=409)
 # duplicate room: a letter of a slip's word is not the tile on its square

@@ -262,7 +262,9 @@ def noticed(game: Game, passes: bool = True) -> tuple[Notice, ...]:
     found = list(game.notices)
     limit = game.rules.pass_limit_reached(game.pass_run, len(game.players))
     if limit is not None and passes:
-        found.append(Notice(codebook.PASS_LIMIT, {"count": game.pass_run, "limit": limit}))
+        # FIGS counts exchanges and withdrawn words too: "6 passes" would misname the run.
+        run = codebook.PASS_LIMIT if game.rules.pass_kinds == {"pass"} else codebook.SCORELESS_LIMIT
+        found.append(Notice(run, {"count": game.pass_run, "limit": limit}))
     for index, played in enumerate(game.rounds):
         for player, score in enumerate(played.scores):
             if played.top is not None and score is not None and score > played.top:

@@ -430,6 +430,9 @@ def test_a_refused_move_says_why_in_the_phone_language(
         ("nl", "notice", "pass_limit", {"count": 4, "limit": 4},
          "4 passen op rij: volgens de regels is het spel afgelopen. Beëindig het spel als"
          " jullie het eens zijn."),
+        ("it", "notice", "scoreless_limit", {"count": 6, "limit": 6},
+         "6 turni senza punti di fila: secondo le regole la partita è finita. Terminatela se"
+         " siete tutti d'accordo."),
         ("pl", "notice", "pass_limit", {"count": 4, "limit": 4},
          "Pauzy z rzędu: 4. Według zasad gra jest skończona. Zakończcie partię, jeśli wszyscy"
          " się zgadzacie."),

@@ -10,6 +10,8 @@ import { isHost } from "./state.js";
 import { refer } from "./turn.js";
 import { copyText, h, held, say, sayRefusal } from "./ui.js";
 
+const RUNS = new Set(["pass_limit", "scoreless_limit"]); // the notices that end a game
+
 // The form stays open, with what was typed, across redraws and until the server accepts.
 const draft = { open: false, racks: [] };
 
@@ -25,8 +27,8 @@ export function endPanel(game, redraw) {
       },
     }, t("end.open")));
   }
-  // After the pass limit nobody went out, so every rack is needed (P-36).
-  const afterPasses = game.notices.some((item) => item.code === "pass_limit");
+  // After the run of passes (or scoreless turns) nobody went out: every rack is needed (P-36).
+  const afterPasses = game.notices.some((item) => RUNS.has(item.code));
   return h("form", {
     class: "card end-form", "aria-labelledby": "end-title", novalidate: true,
     onsubmit: (event) => {
