@@ -308,6 +308,21 @@ def test_the_end_of_game_settles_as_the_sbnl_rules_work_it_out(
         shot(phone, "sheet-final-table")
 
 
+def test_a_refused_end_is_not_said_over_the_final_table(phone: Page, server: ServerProcess) -> None:
+    """Eight letters are refused; the rack mended, the game ends and the refusal goes with
+    it, not when its message would time out (8 s) over the final table."""
+    new_sheet(phone, ["Anna", "Bas"], rules=HOUSE)
+    post(phone, server, {"type": "enter_points", "points": 20})
+    end_form(phone, ["", "ABCDEFGH"])
+    phone.get_by_role("button", name="Eindstand opmaken").click()
+    alert = phone.locator("#messages .message.error")
+    expect(alert).to_contain_text("Te veel letters")
+    phone.locator("#end-rack-1").fill("AB")
+    phone.get_by_role("button", name="Eindstand opmaken").click()
+    expect(phone.locator(".final-table")).to_be_visible()
+    expect(alert).to_have_count(0, timeout=4_000)  # under the message's own 8 s
+
+
 def test_after_the_end_the_rounds_table_ends_in_the_settled_totals(
     phone: Page, server: ServerProcess
 ) -> None:

@@ -8,7 +8,7 @@ import { inFlight, send } from "./live.js";
 import { offer } from "./rights.js";
 import { isHost } from "./state.js";
 import { refer } from "./turn.js";
-import { copyText, h, held, say, sayRefusal } from "./ui.js";
+import { copyText, h, held, mark, say, sayRefusal, settle } from "./ui.js";
 
 const RUNS = new Set(["pass_limit", "scoreless_limit"]); // the notices that end a game
 
@@ -33,7 +33,9 @@ export function endPanel(game, redraw) {
     class: "card end-form", "aria-labelledby": "end-title", novalidate: true,
     onsubmit: (event) => {
       event.preventDefault();
+      const before = mark(); // a refusal of an earlier try goes once the game is settled
       send({ type: "end_game", racks: draft.racks.map(rackLeft) }).then(() => {
+        settle(before);
         draft.open = false;
         redraw();
       }, sayRefusal);
