@@ -111,3 +111,13 @@ def test_a_refusal_in_online_play_is_said_in_its_words(code: str) -> None:
     own = dutch()
     text = words(own.get(f"online.error.{code}", own[f"error.{code}"]))
     assert CLUB_WORDS.findall(text) == []
+
+
+def test_the_italian_board_is_the_tavoliere_and_the_host_the_organiser() -> None:
+    """EDN-27: the source says «tavoliere» for the board (IT:35,45); the host is
+    «l'organizzatore» throughout, not «chi ospita» on some screens."""
+    italian = json.loads((ROOT / "web" / "strings" / "it.json").read_text("utf-8"))
+    wrong = {key: words(text) for key, text in italian.items()
+             if re.search(r"tabellon|\bospit", words(text), re.IGNORECASE)}  # fmt: skip
+    assert wrong == {}
+    assert "tavoliere" in words(italian["calc.whole_board"])  # the rule reads the strings
