@@ -133,6 +133,22 @@ def test_the_tabs_switch_views_and_the_hash_survives_reload_and_back(phone: Page
     expect(phone.locator("#tiles")).to_be_visible()
 
 
+def test_every_tab_says_its_whole_label_at_320_px_in_every_language(phone: Page) -> None:
+    """A tab cut to "Conta mo…" or "Contar jug…" names no view."""
+    create_table(phone, ["Anna", "Bas"])
+    labels = phone.locator("#tabs .tab-label")
+    expect(labels).to_have_count(4)
+    phone.set_viewport_size({"width": 320, "height": 740})
+    for language in ("nl", "en", "fr", "de", "es", "it", "pl"):
+        phone.evaluate("(code) => import('/js/i18n.js').then((m) => m.setLanguage(code))", language)
+        expect(phone.locator("html")).to_have_attribute("lang", language)
+        cut = labels.evaluate_all(
+            "labels => labels.filter((l) => l.scrollWidth > l.clientWidth + 1)"
+            ".map((l) => l.textContent)"
+        )
+        assert cut == [], language
+
+
 def test_the_qr_link_opens_the_join_view_with_the_seats_and_one_tap_sits_down(
     browser: Browser, server: ServerProcess
 ) -> None:
