@@ -260,7 +260,9 @@ def _refuse_decided(game: Game, clock: GameClock) -> None:
 def _switch(game: Game, clock: GameClock, at: int) -> ClockSwitched:
     """The mover's tap: the next player's time runs. Once tapped, the clock waits for the
     turn's line before it is tapped again (``not_to_move``: it runs for the next player,
-    whose turn it is not yet on the sheet)."""
+    whose turn it is not yet on the sheet). Under PFS rules, once everyone else is out of
+    time the mover plays on and their time with them: a tap would hand the clock to nobody
+    (``out_of_time``, naming the next player, who is out)."""
     runs = clock.running
     if runs is None:
         raise refuse("the game clock does not run", codebook.CLOCK_NOT_RUNNING)
@@ -271,7 +273,11 @@ def _switch(game: Game, clock: GameClock, at: int) -> ClockSwitched:
             player=runs,
             to_move=game.to_move,
         )
-    return ClockSwitched(_next(game, clock, runs), at)
+    following = _next(game, clock, runs)
+    if following == runs:
+        out = (runs + 1) % len(game.players)
+        raise refuse(f"player {out} is out of time", codebook.OUT_OF_TIME, player=out)
+    return ClockSwitched(following, at)
 
 
 def _call(game: Game, clock: GameClock, command: c.CallTime, at: int) -> tuple[TableEvent, ...]:

@@ -100,14 +100,21 @@ function rule(clock) {
 
 // The mover's big button: "done, the next player's time". Shown to the phone whose time
 // runs, the host, and whoever keeps the sheet; a seat whose time does not run is told whose
-// does; a tap waits for the turn's line once the clock ran ahead of the sheet.
+// does; a tap waits for the turn's line once the clock ran ahead of the sheet. Once everyone
+// else is out of time (PFS) the mover plays on with their own time running: a tap would hand
+// the clock to nobody (the server refuses it), so every phone says that instead.
 function tap(game, clock) {
   const runs = clock.running;
   if (runs === null || !canWrite()) return null;
   const seat = mySeat();
-  const mayTap = isHost() || (seat !== null && (seat === runs || writers() === "scorekeeper"));
+  if (seat === null && !isHost()) return null;
+  const next = nextPlayer(game, clock, runs);
+  if (next === runs) {
+    return h("p", { class: "withheld", id: "gameclock-plays-on" },
+      t("gameclock.plays_on", { name: playerName(game.players, runs) }));
+  }
+  const mayTap = isHost() || seat === runs || writers() === "scorekeeper";
   if (!mayTap) {
-    if (seat === null) return null;
     return h("p", { class: "withheld", id: "gameclock-not-yours" },
       t("gameclock.not_yours", { name: playerName(game.players, runs) }));
   }
@@ -115,7 +122,6 @@ function tap(game, clock) {
     return h("p", { class: "withheld", id: "gameclock-record-first" },
       t("gameclock.record_first", { name: playerName(game.players, game.to_move) }));
   }
-  const next = nextPlayer(game, clock, runs);
   return h("button", {
     type: "button", class: "primary gameclock-tap", id: "gameclock-tap",
     "aria-disabled": held(inFlight("switch_clock")),

@@ -4,7 +4,8 @@
 // undoes its own last line; with "one phone keeps the sheet" it writes every line. Starting
 // games, the round clock, the setting and the devices stay with the host either way. In a
 // duplicate room (once a round has had its rack) a player's phone only hands in its slip.
-// Where a phone may not do something, it says why where the button would be (`offer`).
+// Nobody writes a turn of a player the game clock stops (out of time). Where a phone may
+// not do something, it says why where the button would be (`offer`).
 
 import { playerName, t } from "./i18n.js";
 import { app, canWrite, isHost } from "./state.js";
@@ -38,9 +39,35 @@ const inRoom = () => {
 export const keepsSheet = () =>
   isHost() || (seated() && writers() === "scorekeeper" && !inRoom());
 
+// Does the game clock stop `player` (classic, issue 27): out of time under PFS rules, or lost
+// on time? The server refuses their turns then (`out_of_time`). The sheet's clock says it as
+// the server had it at its last change; a phone never works it out from its own count.
+const stopped = (player) => {
+  const game = app.view && app.view.sheet;
+  return Boolean(game && !game.ended && game.game_clock?.stopped[player]);
+};
+
 // May this phone write `player`'s turn (classic) or cell (duplicate)?
-export const mayTurn = (player) =>
-  keepsSheet() || (seated() && player === mySeat() && !inRoom());
+export const mayTurn = (player) => !stopped(player)
+  && (keepsSheet() || (seated() && player === mySeat() && !inRoom()));
+
+// Why the player to move makes no move: "lost" the game on time (SBNL, FIGS), or "all"
+// players are out of time (PFS: the turn passes over one out of time, so the player to move
+// is out only once everyone is); null while they may move. Either way the game is decided
+// and only its end is left.
+export function outOfTime(game) {
+  const clock = game.game_clock;
+  if (!clock || game.ended || !clock.stopped[game.to_move]) return null;
+  return clock.lost[game.to_move] ? "lost" : "all";
+}
+
+// Who is to move, as the bar and the sheet say it; the player to move out of time instead.
+export function turnLine(game) {
+  const name = playerName(game.players, game.to_move);
+  const out = outOfTime(game);
+  if (out === "lost") return t("sheet.lost_on_time", { name });
+  return out === "all" ? t("sheet.out_of_time_all") : t("sheet.to_move", { name });
+}
 
 // The end of a classic game (the racks) is any seat's; a duplicate game's the director's.
 export const mayEnd = (game) => (game.mode === "classic" ? isHost() || seated() : keepsSheet());
@@ -55,11 +82,15 @@ export function mayUndo(game) {
 }
 
 // Why this phone may not do `act` in `game` now, as the sentence it says instead; null when
-// it may. A viewer's one reason stands for every act. The acts: "turn" (the player to
-// move's), "undo", "penalty", "clear" (the sheet), "end", "new_game".
+// it may. A viewer's one reason stands for every act but a turn the game clock stops, whose
+// reason is every phone's. The acts: "turn" (the player to move's), "undo", "penalty",
+// "clear" (the sheet), "end", "new_game".
 export function withheld(act, game) {
-  if (!canWrite()) return t("withheld.viewer");
   const name = (player) => playerName(game.players, player);
+  const out = act === "turn" ? outOfTime(game) : null; // nobody's phone records that turn
+  if (out) return t(`withheld.${out === "lost" ? "lost_on_time" : "out_of_time_all"}`,
+    { name: name(game.to_move) });
+  if (!canWrite()) return t("withheld.viewer");
   switch (act) {
     case "turn":
       return mayTurn(game.to_move) ? null

@@ -10,7 +10,7 @@ import { language, notice, number, onLanguage, playerName, signed, t } from "./i
 import { inFlight, send } from "./live.js";
 import { penaltyPanel, pointsOf } from "./penalty.js";
 import { MAX_POINTS } from "./points.js";
-import { mayUndo, offer, withheld, writers } from "./rights.js";
+import { mayUndo, offer, outOfTime, turnLine, withheld, writers } from "./rights.js";
 import * as sharedBoard from "./shared-board.js";
 import * as speech from "./speech.js";
 import { helpHint } from "./shell.js";
@@ -64,6 +64,7 @@ function render() {
   ui.title.textContent = t("sheet.title");
   scoreboard(game);
   const open = canWrite() && !game.ended;
+  const decided = outOfTime(game) !== null; // on time: the end takes the turn's place
   replace(ui.body,
     h("p", { class: "sheet-rules" },
       `${t(`rules.${game.rules}`)} · ${t(`edition.${game.edition}`)}`),
@@ -77,7 +78,7 @@ function render() {
     open ? offer("penalty", game, "sheet-penalty-withheld", () => penaltyPanel(game, render))
       : null,
     roundsTable(game),
-    open ? offer("end", game, "sheet-end-withheld", () => endPanel(game, render)) : null,
+    open && !decided ? endOffer(game) : null,
     speech.toggle()); // this phone's own setting, last: it records nothing
 }
 
@@ -85,10 +86,12 @@ function render() {
 function scoreboard(game) {
   // After the end the top shows the settled scores of the final table.
   const scores = game.final ? game.final.map((row) => row.final) : game.totals;
-  const key = JSON.stringify([language, game.players, scores, game.to_move, game.ended]);
+  // A player out of time is not to move: the line says so instead.
+  const moving = game.ended || outOfTime(game) ? null : game.to_move;
+  const line = game.ended ? t("sheet.ended") : turnLine(game);
+  const key = JSON.stringify([language, game.players, scores, moving, line]);
   if (key === ui.shownScores) return;
   ui.shownScores = key;
-  const moving = game.ended ? null : game.to_move;
   replace(ui.live,
     h("ul", { class: "totals" }, game.players.map((_, p) => h("li", {
       class: p === moving ? "to-move" : null, dataset: { player: p },
@@ -96,8 +99,7 @@ function scoreboard(game) {
     h("span", { class: "name" }, playerName(game.players, p)),
     h("span", { class: "total num" }, number(scores[p])),
     p === moving ? h("span", { class: "badge" }, t("sheet.to_move_mark")) : null))),
-    h("p", { class: "turn-line" }, moving === null ? t("sheet.ended")
-      : t("sheet.to_move", { name: playerName(game.players, moving) })));
+    h("p", { class: "turn-line" }, line));
 }
 
 // SHC-24 and the tracking warnings: shown, never acted on (SHC-23).
@@ -117,11 +119,22 @@ function notices(game) {
 }
 
 
+// The end of the game, or where this phone may not end it, why.
+const endOffer = (game) => offer("end", game, "sheet-end-withheld", () => endPanel(game, render));
+
 // The turn of the player to move: on their own phone, or on the phone keeping the sheet;
-// every other phone waits, and says why. Each button names the turn it showed.
+// every other phone waits, and says why. Each button names the turn it showed. A player out
+// of time makes no move (the server refuses it): every phone says so instead, and offers the
+// end, which is all that is left.
 function turnActions(game) {
   const name = playerName(game.players, game.to_move);
   const why = withheld("turn", game);
+  if (outOfTime(game)) {
+    return h("div", { class: "card waiting out-of-time", id: "sheet-out-of-time" },
+      h("p", { class: "waiting-turn" }, turnLine(game)),
+      h("p", { class: "hint withheld", id: "sheet-turn-withheld" }, why),
+      canWrite() ? endOffer(game) : null);
+  }
   if (why) {
     return h("div", { class: "card waiting" },
       h("p", { class: "waiting-turn" }, t("sheet.waiting_for", { name })),

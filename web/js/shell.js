@@ -5,7 +5,7 @@
 // an action whose button went away, the focus goes to the view's heading, never to <body>.
 
 import { number, onLanguage, playerName, t } from "./i18n.js";
-import { mySeat } from "./rights.js";
+import { mySeat, outOfTime, turnLine } from "./rights.js";
 import { crowded } from "./standings.js";
 import { app, sheet, subscribe } from "./state.js";
 import { h, replace, uid } from "./ui.js";
@@ -184,8 +184,9 @@ function drawTabs() {
   ui.tabs.setAttribute("aria-label", t("shell.nav"));
 }
 
-// The bar: the table code, each player's total (the one to move marked) and who is to move,
-// or the open round in duplicate. Not a live region: the sheet's scoreboard speaks.
+// The bar: the table code, each player's total (the one to move marked) and who is to move
+// (or that they are out of time), or the open round in duplicate. Not a live region: the
+// sheet's scoreboard speaks.
 function drawBar() {
   if (!ui.bar || !app.catalog) return;
   const game = sheet();
@@ -193,7 +194,7 @@ function drawBar() {
   const code = session && session.role !== "viewer" ? session.code : null;
   const key = JSON.stringify([document.documentElement.lang, code, game && [game.players,
     game.totals, game.to_move, game.ended, game.final, game.rounds && game.rounds.length,
-    game.standings]]);
+    game.standings, game.game_clock?.stopped, game.game_clock?.lost]]);
   if (key === ui.shownBar) return;
   ui.shownBar = key;
   ui.bar.hidden = !session;
@@ -211,7 +212,7 @@ function drawBar() {
     const scores = game.final ? game.final.map((row) => row.final)
       : duplicate ? Object.fromEntries(game.standings.map((s) => [s.player, s.total]))
         : game.totals;
-    const moving = game.ended || duplicate ? null : game.to_move;
+    const moving = game.ended || duplicate || outOfTime(game) ? null : game.to_move;
     // A room too big for columns has its standings on the sheet (standings.js): the bar keeps
     // a phone's own total only, never 200 lines pinned over the director's controls. A player
     // taken out of the room is in no total.
@@ -228,7 +229,7 @@ function drawBar() {
       h("p", { class: "bar-turn", id },
         game.ended ? t("sheet.ended")
           : duplicate ? t("shell.round", { n: number(game.rounds.length) })
-            : t("sheet.to_move", { name: playerName(game.players, game.to_move) })));
+            : turnLine(game)));
   } else if (!app.view) {
     // The totals' line kept until the table's view comes: the bar does not grow over the
     // views below it then.

@@ -334,6 +334,24 @@ def test_pfs_both_players_out_of_time_stops_the_clock_and_every_turn() -> None:
     assert clock is not None and clock.stopped == (True, True) and clock.lost == (False, False)
 
 
+def test_pfs_a_tap_with_nobody_else_in_time_is_refused_and_the_time_runs_on() -> None:
+    # Anna ran out before her first move: Bas plays on, and his tap would hand the clock to
+    # nobody but himself. It is refused naming who is out, and records nothing.
+    played = running("pfs", 1)
+    played.do(c.CallTime(0), T0 + M)
+    assert played.state.game is not None and played.state.game.to_move == 1
+    for actor in (Actor("player", 1, "d1"), HOST_ACTOR):
+        game = played.state.game
+        turn = c.Turn(game.started, 1, game.turns[1])
+        refused = played.refused(c.SwitchClock(turn), T0 + M + 5 * S, actor)
+        assert (refused.code, refused.params) == ("out_of_time", {"player": 0})
+    played.turn(10, T0 + M + 10 * S)  # his own line: his time still runs, his turn again
+    assert played.clock.running == 1 and played.state.game.to_move == 1
+    assert played.used(T0 + M + 20 * S) == (M, 20 * S)
+    clock = view(played.state).sheet.game_clock  # type: ignore[union-attr]
+    assert clock is not None and clock.stopped == (True, False) and clock.running == 1
+
+
 def test_stage_two_called_at_once_records_both_stages() -> None:
     played = running("figs", 1)
     played.do(c.CallTime(0, stage=2), T0 + 3 * M)
