@@ -228,6 +228,25 @@ def test_a_typo_alert_on_the_duplicate_sheet_goes_once_the_cell_is_saved(phone: 
     expect(alert).to_have_count(0, timeout=2_000)  # the cell is saved: not 8 seconds later
 
 
+def test_a_word_typed_over_one_with_a_sharp_s_keeps_every_letter(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """FUß is F U S S; all of it selected and MAUS typed over it is MAUS, not AUS: a box
+    shown in capitals by CSS lost the first letter typed over a ß (Chromium's SS)."""
+    page = open_app(browser, server.url, "de")
+    show(page, "score")
+    choose_edition(page, "de")
+    box = page.locator("#calc-word-0")
+    box.click()
+    page.keyboard.type("Fuß")
+    expect(calculator(page).locator(".tiles .tile")).to_have_count(4)
+    box.press("Control+a")
+    page.keyboard.type("Maus")
+    expect(box).to_have_value("Maus")
+    expect(formulas(page).first).to_have_text("3 + 1 + 1 + 1 = 6")  # M A U S, not A U S
+    page.context.close()
+
+
 def test_ij_is_two_tiles_in_dutch(phone: Page) -> None:
     type_word(phone, 0, "bijl")
     expect(phone.locator("#calc-tiles-0 .tile")).to_have_count(4)
