@@ -485,3 +485,17 @@ def test_the_start_lead_points_to_the_score_tab_by_its_name(language: str) -> No
     """The calculator has its own view now: the lead names its tab rather than "below"."""
     said = strings(language)
     assert said["shell.view_score"] in said["start.lead"]
+
+
+def test_words_the_list_lacks_are_said_in_capitals_a_blanks_letter_too(page: Page) -> None:
+    """The server names a laid blank in lower case, as the row notation does ("lE"); the
+    phone says the word as a word."""
+    said = page.evaluate(
+        """async () => {
+            const { setLanguage } = await import('/js/i18n.js');
+            await setLanguage('nl');
+            const { refusalText } = await import('/js/refusals.js');
+            return refusalText('words_not_in_list', { words: 'lE, VAaK', count: 2 });
+        }"""
+    )
+    assert said.startswith("Niet in de woordenlijst: LE, VAAK.")

@@ -26,6 +26,9 @@ export function refusalText(code, params = {}) {
     if (Number.isFinite(said[key])) said[key] = when(said[key]);
   }
   if (code === "window_closed" && Number.isInteger(said.game)) said.game += 1;
+  // Words the list lacks, as words: a blank's letter in capitals too ("LE", not "lE", whose
+  // lower case only the row notation reads as a blank).
+  if (typeof said.words === "string") said.words = said.words.toUpperCase();
   if (code !== "turn_taken" || !game) return refusal(code, said, online);
   const { by, by_host: byHost, kind, word, points } = params;
   said.by = byHost ? t("taken.by_host")
