@@ -243,8 +243,11 @@ def test_a_phone_that_left_its_table_keeps_nothing_of_the_sheet(
     post(host, own_server, {"type": "enter_points", "points": 12})
     wait_for_state(guest, "app => app.view.sheet.totals[1] === 12")
     show(guest, "table")
-    guest.once("dialog", lambda dialog: dialog.accept())
+    asked: list[str] = []
+    guest.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     guest.get_by_role("button", name="Tafel verlaten").click()
+    wait_for_state(guest, "app => app.session === null")
+    assert "je plaats blijft bezet" in asked[0]  # coming back takes the host
     wait_for_state(guest, "app => app.session === null && app.view === null")
     guest.clock.run_for(2_000)  # past the second a change waits to be written (session.js)
     assert guest.evaluate(stored) == []

@@ -16,7 +16,7 @@ import { importTraining, keepTraining } from "./record.js";
 import { labelForm } from "./phone-name.js";
 import { takeOverForm } from "./recovery.js"; // a director's dead phone replaced (issue 25)
 import { refusalText } from "./refusals.js";
-import { waiting, writers } from "./rights.js";
+import { mySeat, waiting, writers } from "./rights.js";
 import { forgetSession, saveSession, savedGames } from "./session.js";
 import { go, helpHint } from "./shell.js";
 import {
@@ -642,7 +642,12 @@ function tableBar() {
         ? h("button", { type: "button", onclick: newSetup }, t("start.other_game")) : null,
       h("button", {
         type: "button",
-        onclick: () => { if (confirm(t("start.leave_confirm"))) leave(); },
+        // A seat stays this device's: sitting there again takes the host letting it in.
+        onclick: () => {
+          const asked = session.role !== "host" && mySeat() !== null ? "start.leave_confirm_seat"
+            : "start.leave_confirm";
+          if (confirm(t(asked))) leave();
+        },
       }, t("start.leave"))),
     isHost() ? deletion() : null,
     session.role === "host" ? null : labelForm()); // the host's own phone is listed as the host's
