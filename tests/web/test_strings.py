@@ -162,7 +162,7 @@ def test_a_sentence_uses_only_the_parameters_its_code_declares() -> None:
 OTHER_YOU = {
     "de": r"\b(Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)\b|\b[a-zäöüß]+en Sie\b",  # du, not Sie
     "fr": r"\b(tu|toi|ton|ta|tes|te)\b",  # vous, not tu
-    "es": r"\b(usted|ustedes)\b",  # tú
+    "es": r"\b(usted|ustedes|[Ee]scriba|[Ee]lija|[Ii]ntroduzca|[Pp]ulse|[Ss]eleccione)\b",  # tú
     "it": r"\b(Lei|Suo|Sua|Suoi|Sue)\b",  # tu
     "nl": r"\b[Uu]w\b",  # je
     "pl": r"\b(Pan|Pani|Pana|Panu|Państwo)\b",  # ty
