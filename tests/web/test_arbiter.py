@@ -14,6 +14,8 @@ from tests.web.browser import Phones, axe, create_table, post, shot
 from tests.web.rooms import DUPLICATE, LEXICON, moves, register, sheet_of, slip, typed_rack
 
 RACK = "PLANKEN"
+# The rooms here play the duplicate rule set, whose slips give the FISF reference (H4 across,
+# 4H down): the arbiter's form asks for it as a player's phone does.
 
 
 def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool = False) -> None:
@@ -21,7 +23,7 @@ def arbiter_slip(director: Page, player: str, word: str, start: str, down: bool 
     form = director.locator("#arbiter-form")
     form.get_by_label("Speler", exact=True).select_option(label=player)
     form.get_by_label("Woord", exact=True).fill(word)
-    form.get_by_label("Eerste vak").fill(start)
+    form.get_by_label("Referentie", exact=True).fill(start)
     form.get_by_label("Verticaal" if down else "Horizontaal").check()
     form.get_by_role("button", name="Briefje voor deze speler inleveren").click()
     expect(director.get_by_role("status").filter(has_text=f"Het briefje van {player} is binnen"))\
@@ -69,7 +71,7 @@ def test_the_arbiter_types_paper_slips_judged_as_a_phones_at_the_close(
 
     # A slip that cannot lie on the board is refused at once, on the form, as on a phone.
     director.locator("#arbiter-form").get_by_label("Woord", exact=True).fill("ZZZ")
-    director.locator("#arbiter-form").get_by_label("Eerste vak").fill("H8")
+    director.locator("#arbiter-form").get_by_label("Referentie", exact=True).fill("H8")
     director.get_by_role("button", name="Briefje voor deze speler inleveren").click()
     expect(director.locator("#arbiter-refusal")).to_be_visible()
     expect(director.locator("#room-slips")).to_have_text("Briefjes binnen: 3 van 4")
@@ -150,7 +152,7 @@ def test_a_paper_slip_half_typed_stays_as_a_crowd_hands_theirs_in(
     expect(word).to_have_value("PLA")
     expect(form.get_by_label("Speler", exact=True)).to_have_value(str(crowd[-1]["seat"]))
     director.keyboard.type("NK")
-    form.get_by_label("Eerste vak").fill("H4")
+    form.get_by_label("Referentie", exact=True).fill("H4")
     form.get_by_label("Horizontaal").check()
     form.get_by_role("button", name="Briefje voor deze speler inleveren").click()
     expect(director.get_by_role("status").filter(has_text="Het briefje van Speler 41 is binnen"))\
