@@ -47,6 +47,8 @@ class Room:
     code: str
     rows: list[list[str]]  # rank, name, total and percentage of every player, best first
     top: object  # the round's top (``rules.movegen`` move)
+    table: str = ""  # the table, and its director's token, for a test's own commands
+    host: str = ""
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +96,7 @@ def closed_room(server: ServerProcess, names: list[str]) -> Room:
     command({"type": "remove_player", "player": TAKEN_OUT})
     closed = sheet()
     assert closed["left"] == [TAKEN_OUT]
-    return Room(code, ranked(closed), top)
+    return Room(code, ranked(closed), top, table, host)
 
 
 def ranked(sheet: dict) -> list[list[str]]:

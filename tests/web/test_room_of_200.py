@@ -116,6 +116,15 @@ def test_a_room_of_200_in_chromium_with_a_director_replaced_by_the_recovery_code
     expect(every).not_to_have_attribute("open", "")
     every.locator("summary").click()
     expect(every.locator(".room-results tbody tr")).to_have_count(PLAYERS)
+    # Each row's points are the player's cell, for the director to correct; the player is
+    # found by name among 200, and nothing is wider than the phone.
+    rescuer.evaluate("document.querySelector('#room-all-slips .room-results').scrollIntoView()")
+    fits_width(rescuer, 390, 844)
+    shot(rescuer, "room-200-director-slips", full_page=False)
+    every.get_by_label("Speler zoeken").fill("speler 137")
+    expect(every.locator(".room-results tbody tr")).to_have_count(1)
+    expect(every.get_by_label("Ronde 1, Speler 137", exact=True)).to_be_editable()
+    every.get_by_label("Speler zoeken").fill("")
 
     # Every Chromium phone: its own result and its place among 200 (the solo of player 1).
     totals = {seat: points + (10 if seat == 1 else 0) for seat, points in expected.items()}

@@ -1,8 +1,9 @@
 // The room display: a projector or a tablet in the club room, large print, read-only.
 // It sits at the table as a viewer ("/display.html#join=CODE", linked from the table bar),
 // kept under its own key so a phone in the same browser keeps its own place, and shows the
-// board, the round and its clock, the last top, its solo and the standings (a large room's
-// in pages, `paging.js`), and in a simultaneous's centre its name and the leaders across
+// board, the round and its clock, the open round's rack (as large as the clock), the last top
+// with its formulas, its solo and the standings (a large room's in pages, `paging.js`), and
+// in a simultaneous's centre its name and the leaders across
 // every centre; for a classic game the board, the totals and who is to move. A
 // viewer is given no join code: it shows none and keeps none, so a link with a code always
 // joins afresh.
@@ -16,11 +17,11 @@ import {
 } from "./i18n.js";
 import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
-import { fit, refit } from "./paging.js";
+import { fit } from "./paging.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
 import { conventionOf, isBingo, where as said } from "./references.js";
-import { bingoMark, rackTiles } from "./room.js";
+import { bingoMark, rackTiles, topFormulas } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 // The view's state, in one place.
@@ -38,7 +39,7 @@ async function boot() {
   onLanguage(render);
   onStatus((online) => { document.getElementById("banner").hidden = online; });
   onLost((code) => leave(code));
-  addEventListener("resize", refit);
+  addEventListener("resize", layout);
   const code = new URLSearchParams(location.hash.slice(1)).get("join");
   history.replaceState(null, "", location.pathname); // a reload rejoins from storage
   await sit(code ? code.trim().toUpperCase() : "");
@@ -105,14 +106,40 @@ function render() {
     replace(ui.main, head, h("p", { class: "waiting" }, t("display.waiting")));
     return;
   }
+  const duplicate = game.mode === "duplicate";
   replace(ui.main, head, h("div", { class: "room-grid" },
     board(game),
-    h("div", { class: "room-side" },
-      game.mode === "duplicate" ? duplicateSide(game) : classicSide(game))));
+    duplicate ? draw(game) : null,
+    h("div", { class: "room-side" }, duplicate ? duplicateSide(game) : classicSide(game))));
+  layout();
+}
+
+// The standings fitted to the screen (in pages when they must be), the leaders and the top's
+// formulas in the room left: the formulas all or none, as a formula cut off would not add
+// up, and none where the news then runs off its box (a projector is never scrolled).
+function layout() {
   const box = ui.main.querySelector(".room-pages");
-  trim();
-  fit(box, box.closest(".room-grid"), box.querySelector(".room-page"));
-  trim(); // the paged layout leaves the leaders the room under the standings' page
+  if (!box) return;
+  const formulas = ui.main.querySelector(".room-top .room-formulas");
+  const standings = () => {
+    trim();
+    fit(box, box.closest(".room-grid"), box.querySelector(".room-page"));
+    trim(); // the paged layout leaves the leaders the room under the standings' page
+  };
+  if (formulas) formulas.hidden = false;
+  standings();
+  if (formulas && overflows(formulas)) {
+    formulas.hidden = true;
+    standings();
+  }
+}
+
+// Does the box `element` lies in (the news beside a large room's standings, else the side
+// column) hold more than it shows?
+function overflows(element) {
+  const box = [element.closest(".room-info"), element.closest(".room-side")]
+    .find((block) => getComputedStyle(block).display !== "contents");
+  return box.scrollHeight > box.clientHeight + 1;
 }
 
 function joinForm() {
@@ -172,9 +199,8 @@ function lastMove(game) {
 
 function duplicateSide(game) {
   const top = lastTop(game);
-  const open = game.rounds[game.rounds.length - 1];
-  // The director's room: the open round's rack and the slips in; the last judged round's
-  // score of every player beside the standings, with its difference from that top.
+  // The director's room: the last judged round's score of every player beside the
+  // standings, with its difference from that top.
   const judged = game.rounds.findLastIndex((played) => played.results.length > 0);
   const results = judged >= 0 ? game.rounds[judged].results : [];
   // A player the director took out (`left`) keeps their index but leaves the standings.
@@ -197,21 +223,29 @@ function duplicateSide(game) {
       h("h2", { class: "room-round" }, game.ended ? t("display.final")
         : t("display.round", { n: number(game.rounds.length) })),
       game.ended || !game.clock ? null : clock.face()),
-    !game.ended && open.rack.length ? h("div", { class: "room-draw" },
-      rackTiles(game, open.rack, "display-rack"),
-      h("p", { class: "room-slips-in" }, t("display.slips", {
-        n: number(game.room ? game.room.slips.length : 0),
-        total: number(game.players.length - gone.size) }))) : null,
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
         words(top.top_words, bonus(top, game)),
-        where(top.top_words, game)]
+        where(top.top_words, game), topFormulas(top, game)]
         : h("p", {}, t("display.no_top"))),
     solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
   h("div", { class: "room-tables" },
     standings(game, [...standing.keys()], columns, (p) => standing.get(p).total, true),
     simultaneous())];
+}
+
+// The open round's rack, which the whole room copies from the screen, and the slips in: on a
+// landscape screen a band of its own under the board and the news (display.css).
+function draw(game) {
+  const open = game.rounds[game.rounds.length - 1];
+  if (game.ended || !open.rack.length) return null;
+  const gone = new Set(game.left || []);
+  return h("div", { class: "room-draw" },
+    rackTiles(game, open.rack, "display-rack"),
+    h("p", { class: "room-slips-in" }, t("display.slips", {
+      n: number(game.room ? game.room.slips.length : 0),
+      total: number(game.players.length - gone.size) })));
 }
 
 // A simultaneous's centre: the leaders across every centre, under the room's standings (in

@@ -63,7 +63,9 @@ function render() {
     ui.title,
     game.ended ? ranking(game) : clock.panel(game.clock),
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
-    room.cards(game), // the room: draw the rack, the slips, close with the computed top
+    // The room: draw the rack, the slips, close with the computed top; a crowded room's
+    // director corrects a closed round's cells in its list of slips, with the sheet's `cell`.
+    room.cards(game, cell),
     slipFirst ? null : slipCard,
     // A room's round closes with a top on the board (the close, or a move laid in the
     // calculator), never with points typed here, nor before its rack (the server refuses
@@ -185,10 +187,25 @@ function cell(game, round, player, points, label, overTopFlag = false) {
     "aria-invalid": overTopFlag ? "true" : null,
     form: isOpenTop ? "dup-top-form" : null,
     dataset: { saved },
-    onchange: isOpenTop ? null : (event) => correct(event.target, round, player),
+    onchange: isOpenTop ? null : (event) => leave(event.target, round, player),
+    onblur: isOpenTop ? null : (event) => leave(event.target, round, player),
     onkeydown: isOpenTop ? null : (event) => {
       if (event.key === "Enter") correct(event.target, round, player);
     },
+  });
+}
+
+// A cell left (Tab, a tap elsewhere) sends what was typed in it, once the focus has moved
+// on: sent at once, the redraw it causes would drop the focus on its way. A cell being typed
+// in that a redraw takes out of the page is left too (Chromium): what was typed is carried
+// into the cell drawn anew, focused (`keep`), and sent from there — by Enter or on leaving,
+// "blur" as well as "change", since a text put back by the page is no change of the user's.
+// A phone put aside keeps the focus on the cell: nothing is sent.
+function leave(input, round, player) {
+  setTimeout(() => {
+    if (document.activeElement === input) return;
+    if (!input.isConnected && document.activeElement?.id === input.id) return;
+    correct(input, round, player);
   });
 }
 

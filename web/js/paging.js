@@ -48,11 +48,6 @@ export function fit(box, root, label) {
   if (!pager.timer) pager.timer = setInterval(turn, SECONDS * 1000);
 }
 
-// Fit the last box again, as its screen changed size.
-export function refit() {
-  if (pager.box && pager.box.isConnected) fit(pager.box, pager.root, pager.label);
-}
-
 function turn() {
   if (!pager.box || !pager.box.isConnected || !pager.size) {
     clearInterval(pager.timer); // nothing to turn until a long table shows again

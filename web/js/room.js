@@ -16,7 +16,8 @@ import { send, unanswered } from "./live.js";
 import * as place from "./place.js";
 import { trainingRack } from "./record.js";
 import { conventionOf, isBingo, placed, where } from "./references.js";
-import { mySeat } from "./rights.js";
+import { keepsSheet, mySeat } from "./rights.js";
+import { searchable } from "./roster.js";
 import { crowded } from "./standings.js";
 import { changed, edition, isHost, rulesOf } from "./state.js";
 import { openRound } from "./turn.js";
@@ -26,6 +27,9 @@ import { h, sayRefusal } from "./ui.js";
 const ui = {
   typedRack: "", // the director's typed rack, kept over redraws
   unfolded: false, // a sheet kept by hand folds the room away until the director opens it
+  // Every slip of a crowded room's closed round: unfolded, the round chosen (`round`, kept
+  // while `after` is still the round that closed last) and the search over the names.
+  slips: { open: false, round: null, after: null, filter: "" },
 };
 
 // Has any round of `game` had a rack: is it a room's game?
@@ -34,14 +38,14 @@ export const isRoom = (game) => game.rounds.some((played) => played.rack.length 
 // The director's cards: joining a simultaneous (before the first rack), the round that
 // closed last (its top, every slip), then the open round's; a player's phone shows the round
 // that closed last and its place until the end (then the ranking says it). In a centre, the
-// standings across every centre under them.
-export function cards(game) {
+// standings across every centre under them. `cell` is the sheet's editable cell (duplicate.js).
+export function cards(game, cell) {
   if (game.room && !game.ended && isHost()) {
-    return [centre.joinCard(game, isRoom(game)), lastRound(game),
+    return [centre.joinCard(game, isRoom(game)), lastRound(game, cell),
       folded(game, director(game, openRound(game))), centre.card(game)];
   }
   const seat = mySeat();
-  return [lastRound(game), seat === null || game.ended ? null : place.card(game, seat),
+  return [lastRound(game, cell), seat === null || game.ended ? null : place.card(game, seat),
     centre.card(game)];
 }
 
@@ -148,7 +152,7 @@ function rackForm(open) {
 
 // --- the round that closed last -----------------------------------------------------------
 
-function lastRound(game) {
+function lastRound(game, cell) {
   const index = game.rounds.findLastIndex((played) => played.results.length > 0);
   if (index < 0 || index < game.rounds.length - 2) return null; // only the one just closed
   const played = game.rounds[index];
@@ -164,30 +168,85 @@ function lastRound(game) {
     ? [t("room.top_line", { word, where: where(square, direction, convention),
       points: played.top }), bingoMark(played, game)]
     : t("room.no_move")),
+  topFormulas(played, game),
   mine !== null && crowded(game)
     ? ownResult(played, results.find((result) => result.player === mine), convention)
-    : allSlips(game, results, index, h("table", { class: "room-results" },
-      h("caption", { class: "sr-only" }, t("room.results_caption", { n: number(index + 1) })),
-      h("thead", {}, h("tr", {},
-        [t("dup.player"), t("room.slip_word"), t("room.points"), t("room.difference")]
-          .map((label, i) => h("th", { scope: "col", class: i ? "num" : null }, label)))),
-      h("tbody", {}, results.map((result) => h("tr", {
-        class: result.player === mine ? "mine" : null, dataset: { player: result.player },
-      },
-      h("th", { scope: "row" }, playerName(game.players, result.player)),
-      h("td", { class: "num" }, outcome(result, convention)),
-      // The cell as it stands: a correction since the close shows, its solo with it.
-      h("td", { class: "num" }, number(cellOf(played, result)), solo(result)),
-      h("td", { class: "num" }, number(cellOf(played, result) - (played.top ?? 0)))))))));
+    : crowded(game) ? allSlips(game, index, convention, cell)
+      : slipTable(game, index, results, convention, null));
 }
 
-// Every judged slip: on the director's phone in a crowded room folded away, so that 200 rows
-// do not stand between the round's controls and the players card.
-function allSlips(game, results, index, table) {
-  if (!crowded(game)) return table;
-  return h("details", { class: "room-all-slips" },
-    h("summary", {}, t("room.all_slips", { n: number(index + 1), count: number(results.length) })),
-    table);
+// Round `index`'s judged slips, `results`, each with its cell as it stands: a correction
+// since the close shows, its solo with it. With `cell`, the points are the sheet's own cells
+// to correct (a jury's verdict on a word, a recount), labelled as the sheet labels them.
+function slipTable(game, index, results, convention, cell) {
+  const played = game.rounds[index];
+  const mine = mySeat();
+  const round = number(index + 1);
+  const over = new Set(game.notices.filter((n) => n.code === "over_top" && n.params.round === index)
+    .map((n) => n.params.player));
+  return h("table", { class: "room-results" },
+    h("caption", { class: "sr-only" }, t("room.results_caption", { n: round })),
+    h("thead", {}, h("tr", {},
+      [t("dup.player"), t("room.slip_word"), t("room.points"), t("room.difference")]
+        .map((label, i) => h("th", { scope: "col", class: i ? "num" : null }, label)))),
+    h("tbody", {}, results.map((result) => {
+      const name = playerName(game.players, result.player);
+      const points = cellOf(played, result);
+      return h("tr", {
+        class: result.player === mine ? "mine" : null, dataset: { player: result.player },
+      },
+      h("th", { scope: "row" }, name),
+      h("td", { class: "num" }, outcome(result, convention)),
+      h("td", { class: "num" }, cell ? cell(game, index, result.player, points,
+        t("dup.cell_player", { round, name }), over.has(result.player)) : number(points),
+      solo(result)),
+      h("td", { class: "num" }, number(points - (played.top ?? 0))));
+    })));
+}
+
+// Every judged slip in a crowded room, folded away so that 200 rows do not stand between
+// the round's controls and the players card, and drawn only unfolded. The rounds there have
+// no column a player: the director corrects a cell here, of any closed round (the one that
+// closed last unless another is chosen), the player found by name.
+function allSlips(game, index, convention, cell) {
+  const closed = game.rounds.flatMap((played, r) => (played.results.length ? [r] : []));
+  const kept = ui.slips.after === index && closed.includes(ui.slips.round);
+  const chosen = kept ? ui.slips.round : index;
+  const left = new Set(game.left || []); // taken out of the room: not shown
+  const results = game.rounds[chosen].results.filter((result) => !left.has(result.player));
+  const wanted = searchable(ui.slips.filter.trim()); // as the roster's: "zoe" finds "Zoë"
+  const shown = wanted ? results.filter((result) =>
+    searchable(playerName(game.players, result.player)).includes(wanted)) : results;
+  const editable = keepsSheet() && !game.ended;
+  return h("details", {
+    class: "room-all-slips", id: "room-all-slips", open: ui.slips.open,
+    ontoggle: (event) => {
+      if (ui.slips.open === event.target.open) return; // a redrawn list says so too
+      ui.slips.open = event.target.open;
+      changed();
+    },
+  },
+  h("summary", {}, t("room.all_slips", { n: number(chosen + 1), count: number(results.length) })),
+  ui.slips.open ? [
+    h("div", { class: "room-slips-find" },
+      h("div", { class: "field room-slips-round" },
+        h("label", { for: "room-slips-round" }, t("dup.round")),
+        h("select", {
+          id: "room-slips-round",
+          onchange: (event) => {
+            Object.assign(ui.slips, { round: Number(event.target.value), after: index });
+            changed();
+          },
+        }, closed.map((r) => h("option", { value: r, selected: r === chosen }, number(r + 1))))),
+      h("div", { class: "field room-slips-search" },
+        h("label", { for: "room-slips-filter" }, t("roster.search")),
+        h("input", { id: "room-slips-filter", type: "search", autocomplete: "off",
+          value: ui.slips.filter, "aria-describedby": "room-slips-found",
+          oninput: (event) => { ui.slips.filter = event.target.value; changed(); } }))),
+    h("p", { class: "hint", id: "room-slips-found", role: "status" },
+      t("roster.found", { n: number(shown.length), total: number(results.length) })),
+    slipTable(game, chosen, shown, convention, editable ? cell : null),
+  ] : null);
 }
 
 // A player's own slip of the round, judged, where every slip would be a list of 200; none
@@ -217,6 +276,22 @@ export function bingoMark(played, game) {
   if (!isBingo(played, edition(game.edition))) return null;
   return [" ", h("span", { class: "bingo" }, t("room.bingo"))];
 }
+
+// How the top's points are made (GEN-08, SCR-17): each word with the formula the server
+// scored it by, the calculator's, and the bingo; the lines add up to the top's points.
+export function topFormulas(played, game) {
+  if (!played.top_words.length) return null;
+  const info = edition(game.edition);
+  return h("ul", { class: "room-formulas" },
+    played.top_words.map(([word, , formula]) => h("li", {},
+      h("span", { class: "word" }, word), " ", h("span", { class: "formula" }, terms(formula)))),
+    isBingo(played, info) ? h("li", { class: "bonus" },
+      t("sheet.bingo", { points: number(info.bingo_bonus) })) : null);
+}
+
+// A formula that wraps only between its terms: "2 × 2" is never cut in two.
+const terms = (formula) => formula.split(" + ").map((term, i) => [i ? " + " : null,
+  h("span", { class: "term" }, term)]);
 
 // "across" as it reads inside a sentence (the string is a button's label).
 export const inLine = (direction) => t(`calc.${direction}`).toLowerCase();

@@ -26,8 +26,9 @@ const ui = {
   scrolled: 0, // how far the director scrolled the box of missing names
 };
 
-// Folds names as a director types them: no case, no accents ("zoe" finds "Zoë").
-const folded = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+// Folds names as a director types them: no case, no accents ("zoe" finds "Zoë"); the
+// room's list of slips searches so too (room.js).
+export const searchable = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 // The players still in the room, by index.
 function present(game) {
@@ -145,8 +146,8 @@ function entriesForm(game) {
 
 // Every player in the room, or those whose name holds the search, each to rename or remove.
 function list(game, players) {
-  const wanted = folded(ui.filter.trim());
-  const shown = wanted ? players.filter((p) => folded(playerName(game.players, p))
+  const wanted = searchable(ui.filter.trim());
+  const shown = wanted ? players.filter((p) => searchable(playerName(game.players, p))
     .includes(wanted)) : players;
   const handed = new Set(game.room?.slips ?? []);
   const drawn = game.rounds[game.rounds.length - 1].rack.length > 0;
