@@ -58,5 +58,11 @@ def test_the_standings_stay_on_the_screen_while_slips_come_in_and_change_at_the_
     expect(
         director.locator(".dup-standings-list tbody tr").first.locator("td").nth(1)
     ).to_have_text(str(best))
+
+    # At the end the ranking says it: no "provisional" standings under it.
+    director.once("dialog", lambda dialog: dialog.accept())
+    director.get_by_role("button", name="Spel beëindigen").click()
+    expect(director.locator(".dup-ranking tbody tr")).to_have_count(PLAYERS)
+    expect(director.locator(".dup-standings")).to_have_count(0)
     assert missing_strings(director) == []
     director.context.close()

@@ -16,7 +16,8 @@ export const crowded = (game) => game.players.length - (game.left ?? []).length 
 // The rounds and the standings; `cell(game, round, player, points, label)` is the sheet's
 // own editable cell (duplicate.js), so the director corrects a top here as there.
 export function sheet(game, cell) {
-  return [rounds(game, cell), standings(game)];
+  // Once the game is over the ranking says it (duplicate.js): no "provisional" list under it.
+  return [rounds(game, cell), game.ended ? null : standings(game)];
 }
 
 function rounds(game, cell) {
