@@ -25,9 +25,9 @@ from tests.web.browser import (
     shot,
     wait_for_state,
 )
+from tests.web.display_rooms import NAMES, closed_room, displayed, laid_out
 from tests.web.rooms import DUPLICATE, NL, moves, sheet_of
 from tests.web.screen_fit import fits, spilled
-from tests.web.test_display_paging import NAMES, closed_room, displayed, laid_out
 
 # Racks typed by the director, each round's top known (``moves`` finds it as the server does).
 BINGO = "PLANKEN"  # PLANKEN down from C8: one word and the bingo, 82
