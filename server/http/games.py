@@ -9,8 +9,9 @@ rest are answered all the same.
 from editions.errors import GameError
 from events.events import Mode
 from rules.online import play as online
+from rules.table import gameclock
 from rules.table.state import Game, LastTurn
-from server.live.messages import GameEntry, Games, GamesRequest
+from server.live.messages import GameEntry, Games, GamesRequest, OutOfTime
 from server.stores.protocols import Store
 from server.tables.commands import Tables
 from server.tables.joins import actor, seat_of
@@ -51,6 +52,7 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
         return GameEntry(table_id, code, None, None, (), None, seat, False, None, False,
                          live.state.seq)  # fmt: skip
     over = game.ended is not None
+    out = None if over else out_of_time(game)
     return GameEntry(
         table=table_id,
         code=code,
@@ -59,12 +61,25 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
         players=game.players,
         to_move=None if over else game.to_move,
         your_seat=seat,
-        your_turn=not over and game.mode is not Mode.DUPLICATE and seat == game.to_move,
+        your_turn=not over
+        and out is None
+        and game.mode is not Mode.DUPLICATE
+        and seat == game.to_move,
         last=last_turn(game),
         ended=over,
         seq=live.state.seq,
         deadline=online.deadline(game),
+        out_of_time=out,
     )
+
+
+def out_of_time(game: Game) -> OutOfTime | None:
+    """Why the player to move makes no move, as the sheet's clock has it: lost on time, or
+    everyone out of time; None while they may move."""
+    clock = game.game_clock
+    if clock is None or not gameclock.stopped(game, clock, game.to_move):
+        return None
+    return "lost" if gameclock.lost(game, clock, game.to_move) else "all"
 
 
 def last_turn(game: Game) -> LastTurn | None:

@@ -282,6 +282,11 @@ class GamesRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tokens: Annotated[tuple[GameToken, ...], msgspec.Meta(max_length=MAX_GAMES)]
 
 
+# Why the player to move makes no move (a physical table's game clock): "lost" the game on
+# time, or "all" players are out of time (PFS); the web's `rights.outOfTime` says the same.
+OutOfTime = Literal["lost", "all"]
+
+
 class GameEntry(msgspec.Struct, frozen=True):
     """One of the phone's games as its device sees it: whose turn, its own seat, the last
     turn. ``code`` is the join code (empty for a viewer); a table without a game has no
@@ -299,6 +304,7 @@ class GameEntry(msgspec.Struct, frozen=True):
     ended: bool
     seq: int
     deadline: int | None = None  # online with a time per move: when the player is passed
+    out_of_time: OutOfTime | None = None  # the game clock stops the player to move
 
 
 class Games(msgspec.Struct, frozen=True):

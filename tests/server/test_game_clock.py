@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.server.serving import Api, Phone, ServerProcess, Table, new_address, phones
+from server.stores.sqlite import SqliteStore
+from tests.server.in_process import Clock, serving
+from tests.server.serving import Api, Phone, ServerProcess, Table, device_key, new_address, phones
 
 MINUTE = 60_000  # ms
 START = {"type": "start_game", "edition": "en", "rules": "wespa", "players": ["Ann", "Bob"]}
@@ -137,3 +139,49 @@ def test_a_clock_length_out_of_range_is_refused_with_its_code(tmp_path: Path) ->
         assert reply.json()["code"] == "clock_minutes_out_of_range"
         assert reply.json()["params"] == {"minutes": 500, "min": 1, "max": 180}
     server.assert_no_crash()
+
+
+# --- the phone's list of its games ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("edition", "rules", "out"),
+    [("nl", "sbnl", "lost"), ("pl", "pfs", "all")],
+)
+async def test_the_games_list_says_why_the_player_to_move_makes_no_move(
+    edition: str, rules: str, out: str, tmp_path: Path
+) -> None:
+    """SBNL: Ann's time runs out and she has lost; PFS: Ann's and then Bob's run out. Either
+    way the list of the players' games says so instead of whose turn it is."""
+    clock = Clock()
+    async with serving(SqliteStore(tmp_path / "t.db"), clock) as server:
+        made = (await server.call("POST", "/api/tables")).json()
+        host = made["token"]
+
+        async def send(name: str, command: dict[str, Any], token: str = host) -> None:
+            body = {"id": name, "command": command}
+            sent = await server.call("POST", f"/api/tables/{made['table']}/commands", body, token)
+            assert sent.status == 200, sent
+
+        start = {**START, "edition": edition, "rules": rules, "clock_minutes": 1}
+        await send("start", start)
+        seats = []
+        for seat in (0, 1):
+            joining = {"code": made["code"], "role": "player", "seat": seat, "device": device_key()}
+            seats.append((await server.call("POST", "/api/join", joining)).json()["token"])
+
+        async def listed() -> list[tuple[bool, str | None]]:
+            """Each player's row: their turn, and why nobody moves."""
+            kept = [{"table": made["table"], "token": token} for token in seats]
+            games = (await server.call("POST", "/api/games", {"tokens": kept})).json()["games"]
+            return [(game["your_turn"], game["out_of_time"]) for game in games]
+
+        await send("clock", {"type": "start_game_clock"})
+        assert await listed() == [(True, None), (False, None)]
+        clock.advance(61)
+        await send("ann-out", {"type": "call_time", "player": 0})
+        if out == "all":  # the turn passed over Ann to Bob, whose time runs on
+            assert await listed() == [(False, None), (True, None)]
+            clock.advance(61)
+            await send("bob-out", {"type": "call_time", "player": 1})
+        assert await listed() == [(False, out), (False, out)]

@@ -356,6 +356,7 @@ async def test_my_games_lists_every_game_of_a_phone_with_whose_turn(
         "table": first.table.id, "code": first.table.code, "mode": "online",
         "edition": EDITION, "players": ["Ann", "Bob"], "to_move": 0, "your_seat": 0,
         "your_turn": True, "last": None, "ended": False, "seq": 3, "deadline": None,
+        "out_of_time": None,
     }  # fmt: skip
 
     async with phones(*first.devices.values()):

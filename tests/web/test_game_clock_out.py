@@ -202,6 +202,13 @@ def test_figs_a_player_who_lost_on_time_is_offered_no_turn_and_the_end_is(
         expect(page.locator("#sheet-out-of-time #end-open")).to_have_text("Spel beëindigen")
         expect(page.locator("#end-open")).to_have_count(1)
     assert axe(host, "#sheet-out-of-time") == []
+    # The table's display says it where it says whose turn it is, and marks nobody's row.
+    code = host.locator(".table-bar .code").inner_text()
+    display = open_app(browser, moved.url, "nl", f"/display.html#join={code}")
+    phones_of.append(display)
+    expect(display.locator(".room-turn")).to_have_text("Giulia heeft op tijd verloren")
+    expect(display.locator(".room-standings tbody tr")).to_have_count(2)
+    expect(display.locator(".room-standings .to-move")).to_have_count(0)
     shot(giulia, "game-clock-figs-lost-on-time")
     in_language(giulia, "it", "game-clock-figs-lost-on-time-it")
     host.locator("#sheet-out-of-time").scroll_into_view_if_needed()

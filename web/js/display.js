@@ -18,6 +18,7 @@ import {
 import { connect, disconnect, onStatus } from "./live.js";
 import "./offline.js"; // the service worker: a reload with the server away shows the room
 import { fit } from "./paging.js";
+import { outOfTime, turnLine } from "./rights.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
 import { conventionOf, isBingo, where as said } from "./references.js";
@@ -317,7 +318,8 @@ function classicSide(game) {
   const move = lastMove(game);
   return [
     h("h2", { class: "room-round room-turn" }, game.ended ? t("display.final")
-      : t("display.to_move", { name: playerName(game.players, game.to_move) })),
+      : outOfTime(game) ? turnLine(game)
+        : t("display.to_move", { name: playerName(game.players, game.to_move) })),
     standings(game, game.players.map((_, p) => p),
       [{ label: t("dup.total"), cell: (p) => number(totalOf(game, p)) }],
       (p) => totalOf(game, p), false),
@@ -356,7 +358,7 @@ function standings(game, players, columns, score, ranked) {
   const order = [...players].sort((a, b) => score(b) - score(a) || a - b);
   const places = ranked ? ranks(order, score)
     : game.final ? new Map(game.final.map((row) => [row.player, row.place])) : null;
-  const toMove = game.mode === "classic" && !game.ended ? game.to_move : null;
+  const toMove = game.mode === "classic" && !game.ended && !outOfTime(game) ? game.to_move : null;
   const classes = (column) => ["num", column.key, column.extra ? "extra" : null]
     .filter(Boolean).join(" ");
   return h("div", { class: "room-pages" },

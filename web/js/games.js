@@ -56,9 +56,7 @@ function row(place, game) {
       players.map((_, p) => playerName(players, p)).join(" – ")));
     lines.push(h("span", { class: "game-edition" }, t(`edition.${game.edition}`)));
     lines.push(h("span", { class: `game-turn${game.your_turn ? " mine" : ""}` },
-      game.ended ? t("games.ended")
-        : game.your_turn ? t("games.your_turn")
-          : t("games.their_turn", { name: playerName(players, game.to_move) })));
+      game.ended ? t("games.ended") : turn(game, players)));
     if (game.deadline && !game.ended) {
       lines.push(h("span", { class: "game-deadline" }, timeLeft(game.deadline, serverNow())));
     }
@@ -71,6 +69,14 @@ function row(place, game) {
     type: "button", class: `game-row${game?.your_turn ? " mine" : ""}`, id,
     onclick: () => resume(place),
   }, lines));
+}
+
+// Whose turn it is, or why nobody moves: the game clock has stopped the player to move.
+function turn(game, players) {
+  const name = playerName(players, game.to_move);
+  if (game.out_of_time === "lost") return t("sheet.lost_on_time", { name });
+  if (game.out_of_time === "all") return t("sheet.out_of_time_all");
+  return game.your_turn ? t("games.your_turn") : t("games.their_turn", { name });
 }
 
 // "Bas: WOORD 11, DOEN 5 · 16 punten", "Bas: ZEGELDE 18, +50 alle letters · 68 punten",
