@@ -95,7 +95,7 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.turn(game, seq, "points", event.player, event.points)
         case Passed():
             game = fold.last(game, LastTurn(event.player, "pass", timed_out=event.timed_out))
-            return lines.turn(game, seq, "pass", event.player)
+            return lines.turn(game, seq, "pass", event.player, timed_out=event.timed_out)
         case Exchanged():
             return fold.exchanged(game, event, seq)
         case WordWithdrawn():

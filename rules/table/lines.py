@@ -93,6 +93,7 @@ def turn(
     tiles: tuple[str, ...] = (),
     from_board: bool = False,
     squares: tuple[str, ...] = (),
+    timed_out: bool = False,
 ) -> Game:
     """A turn line: the total, the next player, the run of scoreless turns."""
     check_open(game)
@@ -102,7 +103,10 @@ def turn(
     row = game.turns[at]
     if squares or words:
         words, squares = _shared(words), tuple(map(sys.intern, squares))
-    line = Line(seq, kind, at, points, total, row, words, bingo, tiles, from_board, squares)
+    line = Line(
+        seq, kind, at, points, total, row, words, bingo, tiles, from_board, squares,
+        timed_out=timed_out,
+    )  # fmt: skip
     return replace(
         game,
         lines=game.lines.plus(line),

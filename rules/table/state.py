@@ -44,6 +44,7 @@ class Line(msgspec.Struct, frozen=True, gc=False):
     from_board: bool = False
     squares: tuple[str, ...] = ()  # a board move's new tiles: a move withdrawn lifts them
     overtime: int = 0  # a penalty for the game clock's time over: the minutes it pays for
+    timed_out: bool = False  # an online pass the server made: the time per move ran out
 
 
 class Verdict(msgspec.Struct, frozen=True, gc=False):

@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from server.http import app as app_module
 from tests.server.serving import ServerProcess
 from tests.web.browser import Phones, launch, missing_strings, open_app
+from tests.web.moved_clock import Moved
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +33,16 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     if process.running:
         process.stop()
     process.assert_no_crash()
+
+
+@pytest.fixture
+def moved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Moved]:
+    """A server on a clock the test moves on (``tests.web.moved_clock``)."""
+    server = Moved(tmp_path)
+    monkeypatch.setattr(app_module, "now_ms", server.clock)  # /api/time: the same clock
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

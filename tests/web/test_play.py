@@ -32,6 +32,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.moved_clock import Moved
 from tests.web.online_play import LEXICON, first_word, lay, online, sheet, tap_square
 
 ROWS = "ABCDEFGHIJKLMNO"
@@ -351,6 +352,33 @@ def test_my_games_say_whose_turn_and_open_where_the_game_stands(phones: Phones) 
     assert token not in (kept[0] or "")
     assert not [key for key in kept[1] if key.endswith(token)]
     expect(anna.locator(".my-games")).to_have_count(0)
+
+
+def test_a_pass_for_time_is_said_in_the_history_after_the_game_moved_on(
+    browser: Browser, moved: Moved
+) -> None:
+    """Anna lets her day to move run out and the server passes her. Once Bas has moved since,
+    the last move is his; the history still says that Anna's pass was the clock's, not hers."""
+    anna, bas = (open_app(browser, moved.url, "nl", clock=True) for _ in range(2))
+    code = start_online(anna, ["Anna", "Bas"], move_time="1 dag")
+    join_online(bas, code, "Bas", 1)
+    moved.move_on([anna, bas], 86_400 + 1)
+    for page in (anna, bas):
+        wait_for_state(page, "app => app.view.sheet.lines.length === 1")
+        expect(page.locator(".play-last p")).to_have_text("Anna liet de tijd verlopen en past")
+    bas.locator("#play-pass").click()
+    bas.locator("#play-pass-yes").click()
+    wait_for_state(anna, "app => app.view.sheet.lines.length === 2")
+    expect(anna.locator(".play-last p")).to_have_text("Bas paste")
+    anna.locator(".play-history summary").click()
+    expect(anna.locator(".play-history li")).to_have_text(
+        ["Bas: gepast", "Anna: gepast: tijd verlopen"]
+    )
+    anna.locator(".play-history").scroll_into_view_if_needed()
+    shot(anna, "play-history-time-out", full_page=False)
+    for page in (anna, bas):
+        assert missing_strings(page) == []
+        page.context.close()
 
 
 def test_the_rack_is_a_toolbar_for_the_keyboard(phones: Phones) -> None:

@@ -65,7 +65,8 @@ function history(g) {
       line.kind === "move"
         ? `${withBingo(line.words.map(([word]) => word), line.bingo).join(", ")} · ${
           number(line.points)}`
-        : t(`play.kind_${line.kind === "exchange" ? "exchange" : "pass"}`)))));
+        : t(`play.kind_${line.kind === "exchange" ? "exchange"
+          : line.timed_out ? "timeout" : "pass"}`)))));
 }
 
 // The racks at the end are everybody's to see.

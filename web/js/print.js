@@ -229,7 +229,7 @@ function classicCells(lines, words) {
 function describe(line) {
   if (line.kind === "move") return line.words.map((word) => word[0]).join(", ");
   if (line.kind === "points") return "";
-  return t(`print.kind_${line.kind}`);
+  return t(`print.kind_${line.timed_out ? "timeout" : line.kind}`);
 }
 
 // The final table (END-07): place and name, then the columns `cells` gives for each row.

@@ -571,6 +571,8 @@ def test_a_player_whose_time_runs_out_is_passed_once() -> None:
         online.time_out(table.state, turn, at=3_600_001)
     assert again.value.code == "turn_taken"
     assert table.online.last == LastTurn(1, "pass", timed_out=True)
+    # The sheet keeps it too, after the last turn has moved on: the player did not pass.
+    assert (table.game.lines[-1].kind, table.game.lines[-1].timed_out) == ("pass", True)
 
 
 def test_three_timed_out_passes_end_the_game() -> None:

@@ -153,6 +153,12 @@ async def test_the_time_per_move_passes_the_player_to_move_once(
             clock.advance(40)  # 70 s since Bob's turn began, 40 since Ann's
             await nothing_comes(looks, server, table, ann)
             assert online_of(ann)["passes"] == 2 and not online_of(ann)["last"]["timed_out"]
+            # The sheet's lines say which pass was the server's, after the last turn moved on.
+            last_two = json.loads(ann.view)["sheet"]["lines"][-2:]
+            assert [(line["player"], line["timed_out"]) for line in last_two] == [
+                (0, True),
+                (1, False),
+            ]
 
             clock.advance(21)  # Ann's again: the third pass in a row ends the game
             await ann.until_seq(seq + 4)

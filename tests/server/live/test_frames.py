@@ -16,10 +16,10 @@ LOGS = Path(__file__).parents[2] / "fixtures" / "logs"
 WHOLE_EVERY = 25  # seqs between two whole states hashed besides the changes
 
 DIGESTS = {
-    "classic-60": "f393881975ab46b91e1f657e4a700420f1e2ed721e4c01803d3dd3c5b67e5b82",
-    "classic-400": "fb5142ac4f6cf32fce718dcf8e9d519bdf5deff7a4ba220e498aa8827ffbd7ae",
-    "classic-2000": "ce93615d6cf1451d71bd3766de7e39762c8bfb163c55fc10b3990dc24b26d8ad",
-    "online": "c85cc43b80244675da794f46ee708c92b3f242dc4aca2b4ba64f6a1b218aad32",
+    "classic-60": "765ff69bef0f325fc992ef6e9e081a67434a37ae7c96d551f1345c0881153432",
+    "classic-400": "011c6d04b89c180b5423346f024e3cac1ff1ba4e336f28cdb0653ef2a82d2e8c",
+    "classic-2000": "6d38e27beaabb5f9b25a7be6942891534967140e2d1f279f2a5074f163085189",
+    "online": "2321681a1bec3f7b8991a66835c4f4d46e2311e5c28b02498d6eee4b76ba4f16",
     "room": "5e0d4ed2c70e3c175948b1600024e14abc8109eabfdee9fa0f005f8bdedfa7c3",
 }
 
