@@ -3,10 +3,11 @@ read from the back of the room.
 
 After a close, the director's phone and a player's show under the top each of its words with
 the formula the server scored it by (the calculator's), and the bingo: the lines add up to the
-top's points. The room display shows them too, and the rack the whole room copies
-in tiles whose letters are as large as the clock's digits (the same type, compared by size),
-on one line, a blank marked "?" and named in words; nothing runs off the screen, in a room of
-three and in a room of 200 whose standings turn in pages beside the news.
+top's points (once the director has corrected the top's points, the word alone). The room
+display shows them too, and the rack the whole room copies in tiles whose letters are as large
+as the clock's digits (the same type, compared by size), on one line, a blank marked "?" and
+named in words; nothing runs off the screen, in a room of three and in a room of 200 whose
+standings turn in pages beside the news.
 """
 
 import re
@@ -118,6 +119,21 @@ def test_the_tops_formula_shows_on_the_phones_and_the_display_with_a_large_rack(
     shot(anna, "room-top-formula-bingo-player", full_page=False)
     expect(formulas(display, ".room-top")).to_have_text(lines)
     expect(display.locator(".room-top .room-points")).to_have_text(str(points))
+
+    # The director corrects the top's cell: no word's score or formula is left beside
+    # points it no longer makes; the word stays. Then back to what the server scored.
+    for corrected in (points - 2, points):
+        post(director, server, {"type": "correct_cell", "round": 0, "player": None,
+                                "points": corrected})  # fmt: skip
+        shown = 2 if corrected == points else 0
+        for phone in (director, anna):
+            expect(phone.locator("#room-top-line")).to_contain_text(f"{corrected} punten")
+            expect(formulas(phone, "#room-result")).to_have_count(shown)
+        expect(display.locator(".room-top .room-points")).to_have_text(str(corrected))
+        expect(display.locator(".room-top .room-words")).to_have_text(
+            "PLANKEN 32 · +50 alle letters" if shown else "PLANKEN"
+        )
+        expect(formulas(display, ".room-top")).to_have_count(shown)
 
     # Five words: a line each, no bingo.
     lines, points = close(server, director, CROSSED, pages)

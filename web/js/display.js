@@ -22,7 +22,7 @@ import { outOfTime, turnLine } from "./rights.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
 import { conventionOf, isBingo, where as said } from "./references.js";
-import { bingoMark, rackTiles, topFormulas } from "./room.js";
+import { bingoMark, rackTiles, topAddsUp, topFormulas } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 // The view's state, in one place.
@@ -227,7 +227,7 @@ function duplicateSide(game) {
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),
-        words(top.top_words, bonus(top, game)),
+        words(top.top_words, bonus(top, game), topAddsUp(top, game)),
         where(top.top_words, game), topFormulas(top, game)]
         : h("p", {}, t("display.no_top"))),
     solos(game, results.filter((r) => r.solo && !gone.has(r.player)))),
@@ -344,11 +344,13 @@ function bonus(top, game) {
 }
 
 // The words and their points, and the move's bingo, which its points hold beside them:
-// "KETENDEN 26 · +50 alle letters" under 76.
-function words(list, bingo) {
+// "KETENDEN 26 · +50 alle letters" under 76. Not `scored`: the words alone (a top whose
+// points the director corrected).
+function words(list, bingo, scored = true) {
   if (!list.length) return null;
-  return h("p", { class: "room-words" },
-    withBingo(list.map(([word, scored]) => `${word} ${number(scored)}`), bingo).join(" · "));
+  return h("p", { class: "room-words" }, (scored
+    ? withBingo(list.map(([word, points]) => `${word} ${number(points)}`), bingo)
+    : list.map(([word]) => word)).join(" · "));
 }
 
 // `players` best first, ranked (a duplicate room's rank, whatever the round) or, once a

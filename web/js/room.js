@@ -280,13 +280,22 @@ export function bingoMark(played, game) {
 // How the top's points are made (GEN-08, SCR-17): each word with the formula the server
 // scored it by, the calculator's, and the bingo; the lines add up to the top's points.
 export function topFormulas(played, game) {
-  if (!played.top_words.length) return null;
+  if (!played.top_words.length || !topAddsUp(played, game)) return null;
   const info = edition(game.edition);
   return h("ul", { class: "room-formulas" },
     played.top_words.map(([word, , formula]) => h("li", {},
       h("span", { class: "word" }, word), " ", h("span", { class: "formula" }, terms(formula)))),
     isBingo(played, info) ? h("li", { class: "bonus" },
       t("sheet.bingo", { points: number(info.bingo_bonus) })) : null);
+}
+
+// Do the top's words and its bingo make its points? Not once the director has corrected the
+// top's cell (a jury, a recount): the words' scores and formulas are then not shown beside
+// points they no longer make.
+export function topAddsUp(played, game) {
+  const info = edition(game.edition);
+  const words = played.top_words.reduce((sum, [, points]) => sum + points, 0);
+  return words + (isBingo(played, info) ? info.bingo_bonus : 0) === played.top;
 }
 
 // A formula that wraps only between its terms: "2 × 2" is never cut in two.
