@@ -238,7 +238,7 @@ function ranking(game, names, headers, cells) {
   return h("section", { class: "ranking" },
     h("h2", {}, t("print.ranking")),
     h("table", { class: "sheet" },
-      h("thead", {}, h("tr", {}, [t("print.place"), t("print.name"), ...headers]
+      h("thead", {}, h("tr", {}, [t("dup.place"), t("print.name"), ...headers]
         .map((label) => h("th", { scope: "col" }, label)))),
       h("tbody", {}, rows.map((row) => h("tr", {},
         h("td", { class: "num" }, number(row.place)),
@@ -429,7 +429,7 @@ function recordRounds(record) {
 function recordResults(record) {
   const col = (label, klass = "num") => h("th", { scope: "col", class: klass }, label);
   return h("table", { class: "sheet record results" },
-    h("thead", {}, h("tr", {}, col(t("print.place")), col(t("print.name"), "name"),
+    h("thead", {}, h("tr", {}, col(t("dup.place")), col(t("print.name"), "name"),
       record.rounds.map((round) => col(number(round.number))),
       col(t("print.solos")), col(t("print.penalties")), col(t("print.total")),
       col(t("print.difference")), col(t("print.percentage")))),
