@@ -32,6 +32,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.printing import print_from
 
 DRIFT = ROOT / "test-artifacts" / "game-clock-drift.json"
 MOST_DRIFT = 500  # ms two phones may differ by at one instant (issue 27)
@@ -239,6 +240,12 @@ def test_the_game_clock_runs_alike_on_three_phones_through_a_reload_a_restart_an
         (8, 0, -5, 3),
     ]
     shot(host, "game-clock-final")
+    # The print says what the penalty was for.
+    printed = print_from(host, "page=game")
+    expect(printed.locator("td .entry", has_text="Strafpunten")).to_have_text(
+        ["Strafpunten: tijdoverschrijding"]
+    )
+    printed.close()
 
     DRIFT.parent.mkdir(parents=True, exist_ok=True)
     DRIFT.write_text(json.dumps({k: {"drift_ms": drift(v), **v} for k, v in measured.items()}))

@@ -229,7 +229,9 @@ function classicCells(lines, words) {
 function describe(line) {
   if (line.kind === "move") return line.words.map((word) => word[0]).join(", ");
   if (line.kind === "points") return "";
-  return t(`print.kind_${line.timed_out ? "timeout" : line.kind}`);
+  // A pass the time per move made, a penalty the game clock's overtime cost: said as such.
+  const kind = line.timed_out ? "timeout" : line.overtime ? "overtime" : line.kind;
+  return t(`print.kind_${kind}`);
 }
 
 // The final table (END-07): place and name, then the columns `cells` gives for each row.
