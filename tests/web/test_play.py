@@ -381,6 +381,39 @@ def test_a_pass_for_time_is_said_in_the_history_after_the_game_moved_on(
         page.context.close()
 
 
+def test_a_player_of_three_reads_every_turn_since_their_own(phones: Phones) -> None:
+    """Anna moves; Bas exchanges and Cas passes while she is away. Her card of the last move
+    says both, Bas's before Cas's; Bas's and Cas's say only the last, which follows theirs."""
+    anna, bas, cas = phones(), phones(), phones()
+    code = start_online(anna, ["Anna", "Bas", "Cas"])
+    join_online(bas, code, "Bas", 1)
+    join_online(cas, code, "Cas", 2)
+    word = first_word(anna)
+    lay(anna, [(tile, f"H{8 + i}") for i, tile in enumerate(word)])
+    confirm_and_wait(anna, [bas, cas])
+    expect(anna.locator("#play-last-title")).to_have_text("Laatste zet")
+    bas.locator("#play-exchange").click()
+    bas.locator("#play-rack .rack-tile").nth(0).click()
+    bas.locator("#play-exchange-go").click()
+    for phone in (anna, bas, cas):
+        wait_for_state(phone, "app => app.view.sheet.lines.length === 2")
+    cas.locator("#play-pass").click()
+    cas.locator("#play-pass-yes").click()
+    for phone in (anna, bas, cas):
+        wait_for_state(phone, "app => app.view.sheet.lines.length === 3")
+    expect(anna.locator("#play-last-title")).to_have_text("Sinds je laatste zet")
+    # Another seat's exchange is said without its count, which the sheet does not give.
+    expect(anna.locator(".play-since li")).to_have_text(["Bas ruilde stenen"])
+    expect(anna.locator(".play-last p")).to_have_text("Cas paste")
+    anna.locator(".play-last").evaluate("card => card.scrollIntoView({ block: 'center' })")
+    shot(anna, "play-since-mine", full_page=False)
+    assert axe(anna, ".play-last") == []
+    for phone in (bas, cas):
+        expect(phone.locator("#play-last-title")).to_have_text("Laatste zet")
+        expect(phone.locator(".play-since")).to_have_count(0)
+        expect(phone.locator(".play-last p")).to_have_text("Cas paste")
+
+
 def test_the_rack_is_a_toolbar_for_the_keyboard(phones: Phones) -> None:
     anna = phones()
     start_online(anna, ["Anna", "Bas"])

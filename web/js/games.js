@@ -91,7 +91,10 @@ export function lastText(players, last) {
     return t("play.last_move", { name, points: last.points,
       words: withBingo(words, bingo).join(", ") });
   }
-  if (last.kind === "exchange") return t("play.last_exchange", { name, count: number(last.count ?? 0) });
+  if (last.kind === "exchange") { // a sheet's line keeps no count: another seat's tiles
+    return last.count ? t("play.last_exchange", { name, count: number(last.count) })
+      : t("play.last_exchange_some", { name });
+  }
   if (last.kind === "pass") return t(last.timed_out ? "play.last_timeout" : "play.last_pass", { name });
   return t("play.last_points", { name, points: last.points ?? 0 }); // a sheet's line
 }

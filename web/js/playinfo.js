@@ -33,17 +33,32 @@ export function drawInfo(box, g, online, view) {
   replace(box,
     g.ended ? finalPanel(g) : null,
     g.ended ? finalRacks(g, online) : null,
-    lastMove(g, online.last),
+    lastMove(g, online),
     g.ended ? null : unseen(online), // at the end every rack is shown
     history(g),
     g.ended ? null : inviteCard(g));
 }
 
-function lastMove(g, last) {
+// The last move, and before it every other turn since this player's own last one: in a game
+// of three or four, all that happened while they were away.
+function lastMove(g, online) {
+  const last = online.last;
   if (!last) return null;
+  const before = sinceMine(g, online.seat);
   return h("section", { class: "card play-last", "aria-labelledby": "play-last-title" },
-    h("h3", { id: "play-last-title" }, t("play.last_title")),
+    h("h3", { id: "play-last-title" }, t(before.length ? "play.since_title" : "play.last_title")),
+    before.length ? h("ol", { class: "play-since" },
+      before.map((line) => h("li", { class: `last-${line.kind}` }, lastText(g.players, line))))
+      : null,
     h("p", { class: `last-${last.kind}` }, lastText(g.players, last)));
+}
+
+// The turns after `seat`'s last one, but the latest (the last move says it): none for a
+// viewer (no seat), or before the seat's first turn.
+function sinceMine(g, seat) {
+  const turns = g.lines.filter((line) => line.kind !== "penalty" && line.kind !== "bonus");
+  const mine = turns.findLastIndex((line) => line.player === seat);
+  return mine < 0 ? [] : turns.slice(mine + 1, -1);
 }
 
 function unseen(online) {
