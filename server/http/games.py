@@ -53,6 +53,7 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
                          live.state.seq)  # fmt: skip
     over = game.ended is not None
     out = None if over else out_of_time(game)
+    mine = not over and out is None and game.mode is not Mode.DUPLICATE and seat == game.to_move
     return GameEntry(
         table=table_id,
         code=code,
@@ -61,10 +62,7 @@ async def _entry(tables: Tables, store: Store, table_id: str, token: str) -> Gam
         players=game.players,
         to_move=None if over else game.to_move,
         your_seat=seat,
-        your_turn=not over
-        and out is None
-        and game.mode is not Mode.DUPLICATE
-        and seat == game.to_move,
+        your_turn=mine,
         last=last_turn(game),
         ended=over,
         seq=live.state.seq,
