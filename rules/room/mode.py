@@ -215,6 +215,8 @@ def _start_clock(game: Game, at: int) -> ClockStarted:
     assert clock is not None
     if clock.running_since is not None:
         raise refuse("the clock is running", codebook.CLOCK_RUNNING)
+    if rounds.racked(game) and not rounds.in_room(game):  # a room's round runs on its rack
+        raise refuse("the round has no rack yet", codebook.NO_RACK)
     remaining = clock.remaining or clock.seconds * 1000  # run out: start a new count
     return ClockStarted(at, remaining)
 

@@ -236,7 +236,8 @@ class _Seen:
         self.series = (
             {key(r.centre, r.name): r for r in series(games)} if len(standings.games) > 1 else {}
         )
-        self.leaders = tuple(_placed(r) for r in self.rows[:LEADERS_ROOM])
+        # Before a round closed everyone shares first place on 0: no leaders yet.
+        self.leaders = tuple(_placed(r) for r in self.rows[:LEADERS_ROOM]) if closed else ()
 
 
 class _Frames:
@@ -270,8 +271,9 @@ class _Frames:
         row = self.rows.get(seat)
         you = series_place = None
         if row is not None:
-            you = Position(row.place, len(self.seen.rows), self.centre_places[seat],
-                           self.centre_of, row.total, row.percent_tenths, row.tied)  # fmt: skip
+            if self.seen.closed:  # before, everyone shares first place: no place yet
+                you = Position(row.place, len(self.seen.rows), self.centre_places[seat],
+                               self.centre_of, row.total, row.percent_tenths, row.tied)  # fmt: skip
             overall = self.seen.series.get(key(row.centre, row.name))
             if overall is not None:
                 series_place = Position(overall.place, len(self.seen.series), 0, 0,

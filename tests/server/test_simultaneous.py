@@ -111,6 +111,8 @@ async def test_three_centres_on_two_processes_stand_as_their_rooms_add_up(
                 frame = await until_frame(phone, lambda f: f["centres"] == 3)
                 assert (frame["centre"], frame["id"]) == (centre.name, organiser.id)
                 assert frame["game"]["rounds"] > 15 and not frame["game"]["closed"]
+                # no round closed: nobody leads yet, nor has a place
+                assert (frame["round"], frame["leaders"], frame.get("you")) == (0, [], None)
         sealed = await sealed_racks(url, organiser.id)
         assert list(sealed) == [0]
 

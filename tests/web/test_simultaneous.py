@@ -116,6 +116,7 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
         expect(page.locator("#sim-place")).to_have_text(
             "Je plaats staat hier zodra er een ronde gesloten is."
         )
+        expect(page.locator("#sim-leaders")).to_have_text("Nog geen ronde gesloten.")
     display = open_app(browser, server.url, "nl", f"/display.html#join={room}")
     display.set_viewport_size({"width": 1280, "height": 720})
     errors.append(errors_of(display))
@@ -221,10 +222,25 @@ def test_a_simultaneous_from_the_organiser_to_the_printed_results(
     expect(director.get_by_role("button", name="Plankje trekken")).to_have_count(0)
     players[0].locator("#sim-window").scroll_into_view_if_needed()
     shoot(players[0], "player-window-closed", full_page=False)
+    # No round is played any more: the director's card offers the end, the round clock does
+    # not start (saying why), and the display shows the standings as final, not a clock.
+    expect(director.locator("#room-no-rack")).to_have_text(
+        "Het venster is gesloten: er komt geen ronde meer. Beëindig het spel voor de rangschikking."
+    )
+    director.locator("#clock-go").evaluate("button => button.click()")  # aria-disabled
+    expect(director.locator("#messages .message")).to_have_text(
+        "Het venster is gesloten: er komt geen ronde meer. Beëindig het spel voor de rangschikking."
+    )
+    assert director.evaluate("async () => (await import('/js/state.js')).app.view.sheet.clock"
+                             ".running_since") is None  # fmt: skip
+    expect(display.locator(".room-round")).to_have_text("Eindstand")
+    expect(display.locator("#room-window")).to_contain_text("Het venster van partij 1 is gesloten")
+    expect(display.locator(".clock-time")).to_have_count(0)
+    shoot(display, "display-window-closed")
 
     # The director ends the room's game: the ranking, and no other game in this room.
     director.once("dialog", lambda dialog: dialog.accept())
-    director.get_by_role("button", name="Spel beëindigen").click()
+    director.locator("#room-end").click()
     wait_for_state(director, "app => app.view.sheet.ended !== null")
     expect(director.get_by_role("button", name="Uitslag kopiëren")).to_be_visible()
     expect(director.get_by_role("button", name="Nieuw spel, zelfde spelers")).to_have_count(0)

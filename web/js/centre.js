@@ -110,7 +110,7 @@ function playerCard(sent, mine) {
   return h("section", { class: "card room sim-card", id: "sim-card",
     "aria-labelledby": "sim-card-title" },
   h("h3", { id: "sim-card-title" }, title(sent)),
-  you && sent.round ? [ // before a round closed everyone shares first place: no place yet
+  you ? [ // none before a round closed
     h("p", { class: "room-place", id: "sim-place" }, t(you.tied ? "sim.place_shared" : "sim.place", {
       place: number(you.place), count: number(you.of),
       centre_place: number(you.centre_place), centre_count: number(you.centre_of) })),

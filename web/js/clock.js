@@ -7,7 +7,7 @@
 import { t } from "./i18n.js";
 import { send } from "./live.js";
 import { changed, isHost, serverNow } from "./state.js";
-import { h, sayRefusal } from "./ui.js";
+import { h, say, sayRefusal } from "./ui.js";
 
 const MINUTES = [1, 2, 3];
 const TICK = 250; // ms: a second never shows late by more than a quarter
@@ -115,16 +115,17 @@ export function face() {
     h("p", { class: "clock-status" }, ui.clock ? t(`clock.${status(ui.clock, ms)}`) : ""));
 }
 
-// The clock on a phone: its face for everyone, the controls for the director only.
-export function panel(current) {
+// The clock on a phone: its face for everyone, the controls for the director only; `why`
+// the clock may not start now (a room's round without its rack), said where its start is.
+export function panel(current, why = null) {
   follow(current);
   return h("section", { class: "card clock", "aria-labelledby": "clock-title" },
     h("h3", { id: "clock-title" }, t("clock.title")),
     face(),
-    isHost() ? controls(current) : null);
+    isHost() ? controls(current, why) : null);
 }
 
-function controls(current) {
+function controls(current, why) {
   const ms = left(current, serverNow());
   const running = current.running_since !== null;
   const seconds = current.seconds;
@@ -138,10 +139,11 @@ function controls(current) {
     const paused = !again && current.remaining < seconds * 1000;
     const label = again ? "clock.restart" : paused ? "clock.resume" : "clock.start";
     action = h("button", {
-      type: "button", class: "primary", id: "clock-go",
+      type: "button", class: "primary", id: "clock-go", "aria-disabled": why ? "true" : null,
       onclick: async () => {
+        if (why) return say(why);
         if (again) await act({ type: "reset_clock", minutes: seconds / 60 }); // a fresh run
-        await act({ type: "start_clock" });
+        return act({ type: "start_clock" });
       },
     }, t(label));
   }

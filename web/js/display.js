@@ -22,7 +22,7 @@ import { outOfTime, turnLine } from "./rights.js";
 import { DISPLAY, forgetSession, loadSession, saveSession } from "./session.js";
 import { app, changed, edition, rulesOf, sheet, subscribe } from "./state.js";
 import { conventionOf, isBingo, where as said } from "./references.js";
-import { bingoMark, rackTiles, topAddsUp, topFormulas } from "./room.js";
+import { bingoMark, rackTiles, topAddsUp, topFormulas, windowClosed } from "./room.js";
 import { h, replace, say } from "./ui.js";
 
 // The view's state, in one place.
@@ -200,6 +200,8 @@ function lastMove(game) {
 
 function duplicateSide(game) {
   const top = lastTop(game);
+  // A simultaneous's window closed: no round is played any more, the standings are final.
+  const over = !game.ended && !game.rounds[game.rounds.length - 1].rack.length && windowClosed();
   // The director's room: the last judged round's score of every player beside the
   // standings, with its difference from that top.
   const judged = game.rounds.findLastIndex((played) => played.results.length > 0);
@@ -221,9 +223,11 @@ function duplicateSide(game) {
   // The room's news in one block: beside the standings when a large room pages them.
   return [h("div", { class: "room-info" },
     h("div", { class: "room-now" },
-      h("h2", { class: "room-round" }, game.ended ? t("display.final")
+      h("h2", { class: "room-round" }, game.ended || over ? t("display.final")
         : t("display.round", { n: number(game.rounds.length) })),
-      game.ended || !game.clock ? null : clock.face()),
+      over ? h("p", { class: "room-window", id: "room-window" }, t("sim.window_closed",
+        { n: number(centre.frame().game.game + 1) }))
+        : game.ended || !game.clock ? null : clock.face()),
     h("section", { class: "room-top", "aria-labelledby": "room-top-title" },
       h("h3", { id: "room-top-title" }, t("display.last_top")),
       top ? [h("p", { class: "room-points" }, number(top.top)), bingo(top, game),

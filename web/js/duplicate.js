@@ -15,6 +15,7 @@ import * as room from "./room.js";
 import * as roster from "./roster.js";
 import * as slip from "./slip.js";
 import * as standings from "./standings.js";
+import { refusalText } from "./refusals.js";
 import { refer } from "./turn.js";
 import { helpHint } from "./shell.js";
 import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
@@ -61,7 +62,7 @@ function render() {
   if (ui.title.textContent !== t("dup.title")) ui.title.textContent = t("dup.title");
   replace(ui.box,
     ui.title,
-    game.ended ? ranking(game) : clock.panel(game.clock),
+    game.ended ? ranking(game) : clock.panel(game.clock, clockWithheld(game, open)),
     slipFirst ? slipCard : null, // a player with a rack to lay sees the tiles first
     // The room: draw the rack, the slips, close with the computed top; a crowded room's
     // director corrects a closed round's cells in its list of slips, with the sheet's `cell`.
@@ -280,12 +281,15 @@ function actions(game) {
         send(refer(game, { type: "undo" })).catch(sayRefusal);
       },
     }, t("dup.undo")) : null,
-    end ? h("button", {
-      type: "button", class: "danger",
-      onclick: () => {
-        if (confirm(t("dup.end_confirm"))) send({ type: "end_game", racks: [] }).catch(sayRefusal);
-      },
-    }, t("dup.end")) : null);
+    end ? h("button", { type: "button", class: "danger", onclick: room.endGame }, t("dup.end"))
+      : null);
+}
+
+// Why a room's round clock may not start: its round has no rack (the server would refuse
+// it, `no_rack`), nor will have one once a simultaneous's window has closed.
+function clockWithheld(game, open) {
+  if (!room.isRoom(game) || game.rounds[open].rack.length) return null;
+  return room.windowClosed() ? t("room.window_closed") : refusalText("no_rack");
 }
 
 // The ranking after the end (DUP-15): no settlement in duplicate (DUP-14).

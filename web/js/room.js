@@ -72,9 +72,18 @@ export function rackTiles(game, rack, id) {
 
 // --- the director ------------------------------------------------------------------------
 
+// Has the window of a simultaneous this room plays closed? Its racks are drawn no more.
+export const windowClosed = () => Boolean(centre.frame()?.game.closed);
+
+// The end of a duplicate game (DUP-14: nothing to settle), asked first.
+export function endGame() {
+  if (confirm(t("dup.end_confirm"))) send({ type: "end_game", racks: [] }).catch(sayRefusal);
+}
+
 function director(game, open) {
   const played = game.rounds[open];
   const drawn = played.rack.length > 0;
+  const over = !drawn && windowClosed(); // a centre's game, with no round left to play
   const room = game.room;
   const names = game.players.map((_, p) => playerName(game.players, p));
   const left = new Set(game.left || []);
@@ -88,8 +97,8 @@ function director(game, open) {
     played.rejected ? h("p", { class: "hint" },
       t("room.rejected", { n: number(played.rejected) })) : null,
     played.typed_rack ? h("p", { class: "hint" }, t("room.typed")) : null,
-  ] : h("p", { id: "room-no-rack" }, room.minimum === null ? t("room.no_rack_left")
-    : t("room.no_rack")),
+  ] : h("p", { id: "room-no-rack" }, over ? t("room.window_closed")
+    : room.minimum === null ? t("room.no_rack_left") : t("room.no_rack")),
   h("p", { class: "hint", id: "room-bag" }, t("room.bag", { n: room.bag })),
   h("div", { class: "actions" },
     !drawn && trainingRack(open) ? h("button", { // training: the recorded game's next rack
@@ -97,10 +106,12 @@ function director(game, open) {
       onclick: () => send({ type: "set_rack", rack: trainingRack(open), round: open, force: true })
         .catch(sayRefusal),
     }, t("training.next_rack", { n: number(open + 1), rack: trainingRack(open) })) : null,
-    !drawn && room.minimum !== null && !centre.frame()?.game.closed ? h("button", {
+    !drawn && room.minimum !== null && !over ? h("button", {
       type: "button", class: "primary", id: "room-draw", disabled: unanswered("draw_rack"),
       onclick: () => send({ type: "draw_rack", round: open }).catch(sayRefusal),
     }, t("room.draw")) : null,
+    over ? h("button", { type: "button", class: "primary", id: "room-end", onclick: endGame },
+      t("dup.end")) : null,
     drawn ? h("button", {
       type: "button", class: "primary", id: "room-close", disabled: unanswered("close_round"),
       onclick: () => send({ type: "close_round", round: open }).catch(sayRefusal),

@@ -352,6 +352,22 @@ def test_a_rooms_next_round_takes_no_top_before_its_rack(top: c.RecordTop) -> No
     assert [played.top for played in room.game.rounds] == [28, None]
 
 
+def test_a_rooms_round_clock_waits_for_the_rounds_rack() -> None:
+    """Between two rounds (and for good once a simultaneous's window has closed) the clock
+    would run for a round nobody can play: refused until the round has its rack."""
+    room = Room()
+    room(c.SetRack("PLANKES"))
+    room(c.StartClock())
+    room(c.RecordTop(c.BoardMove("H4", "across", "PLANK"), round=0))
+    with pytest.raises(GameError) as refused:
+        room(c.StartClock(), HOST)
+    assert refused.value.code == codebook.NO_RACK
+    assert room.game.clock is not None and room.game.clock.running_since is None
+    room(c.SetRack("KANSEN"))
+    room(c.StartClock())
+    assert room.game.clock.running_since is not None
+
+
 def test_a_sheet_kept_at_a_table_takes_a_top_as_points_without_racks() -> None:
     room = Room()
     room(c.RecordTop(points=50, round=0), HOST)
