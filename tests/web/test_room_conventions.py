@@ -299,3 +299,46 @@ def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
     for page in (director, anna):
         assert missing_strings(page) == []
         page.context.close()
+
+
+def test_a_typed_slip_not_handed_in_is_typed_again_after_a_reload(
+    browser: Browser, server: ServerProcess
+) -> None:
+    director = open_app(browser, server.url, "nl")
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    anna = open_app(browser, server.url, "nl")
+    join_table(anna, code, "Anna")
+    type_rack(director, "PLA?KEN")
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    # Anna types her slip down from H8, the blank an A (in lower case), and reloads.
+    anna.get_by_label("Woord typen").check()
+    reference = anna.get_by_label("Referentie", exact=True)
+    word = anna.get_by_label("Woord", exact=True)
+    reference.fill("8h")
+    word.fill("PLaNK")
+    expect(anna.get_by_label("Verticaal")).to_be_checked()
+
+    anna.reload()
+    ready(anna)
+    wait_for_state(anna, "app => app.view?.sheet?.rounds[0].rack.length === 7")
+    expect(anna.get_by_label("Woord typen")).to_be_checked()
+    expect(reference).to_have_value("8H")
+    expect(word).to_have_value("PLaNK")
+    expect(anna.get_by_label("Verticaal")).to_be_checked()
+    shot(anna, "slip-typed-after-reload")
+
+    # The slip is handed in as typed; the next round starts with nothing typed, after a
+    # reload too.
+    anna.locator("#slip-send").click()
+    expect(anna.locator("#slip-mine")).to_contain_text("Ingeleverd: PLaNK op 8H")
+    director.get_by_role("button", name=CLOSE).click()
+    director.get_by_role("button", name="Plankje trekken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[1].rack.length === 7")
+    anna.reload()
+    ready(anna)
+    wait_for_state(anna, "app => app.view?.sheet?.rounds[1].rack.length === 7")
+    expect(word).to_have_value("")
+    expect(reference).to_have_value("")
+    for page in (director, anna):
+        assert missing_strings(page) == []
+        page.context.close()

@@ -70,17 +70,27 @@ export function card(game) {
   if (!played.rack.length) return section(h("p", {}, t("slip.waiting")));
   if (rack.follow(d, round, played.rack)) { // a new rack: the whole board, nothing said yet
     Object.assign(ui, { zoom: false, centre: null, scroll: null, score: null, refusal: null });
-    restoreDraft(d); // the tiles laid before a reload, of this round's rack
+    // The tiles laid before a reload, of this round's rack, and the slip typed then.
+    const kept = restoreDraft(d)?.typed;
+    if (kept) {
+      ui.mode = kept.mode;
+      Object.assign(typed, { word: kept.word, start: kept.start, direction: kept.direction });
+    }
   }
   const taken = tilesOf(game.board);
   for (const square of [...d.placed.keys()]) if (taken.has(square)) d.placed.delete(square);
-  keepDraft(d);
+  keep();
   const board = Boolean(edition(game.edition)?.board && game.board);
   const mine = game.room.mine;
   if (board && ui.mode === "tiles") return section(modeSwitch(game), tiles(game, seat, mine));
   return section(board ? modeSwitch(game) : null, typedSlip(game, seat, mine, board),
     handedIn(mine));
 }
+
+// Keep the slip over a reload as it is now: the tiles laid, what is typed and which of the
+// two is shown. Typing redraws nothing, so each keystroke keeps it too.
+const keep = () => keepDraft(d, { mode: ui.mode, word: typed.word, start: typed.start,
+  direction: typed.direction });
 
 // What this player handed in, said where the Send button is: in the dock with tiles.
 function handedIn(mine) {
@@ -244,7 +254,10 @@ function typedSlip(game, seat, mine, board) {
       h("label", { for: "slip-word" }, t("slip.word")),
       h("input", { id: "slip-word", autocomplete: "off", autocapitalize: "characters",
         spellcheck: "false", value: typed.word, "aria-describedby": "slip-hint",
-        oninput: (event) => { typed.word = event.target.value; } })),
+        oninput: (event) => {
+          typed.word = event.target.value;
+          keep();
+        } })),
     h("div", { class: "slip-where" },
       h("div", { class: "field" },
         h("label", { for: "slip-start" }, t(way === "fisf" ? "slip.reference" : "slip.start")),
@@ -254,6 +267,7 @@ function typedSlip(game, seat, mine, board) {
           oninput: (event) => {
             typed.start = event.target.value.trim().toUpperCase();
             follow();
+            keep();
           } })),
       h("fieldset", { class: "slip-direction" },
         h("legend", {}, t("calc.direction")),
