@@ -2,11 +2,15 @@
 clock, last top and standings of up to four players with long names, on one screen, never
 scrolled, no name broken inside a word."""
 
+import time
+import uuid
+
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.serving import ServerProcess
 from tests.web.browser import create_table, missing_strings, open_app, post, shot
+from tests.web.rooms import register
 from tests.web.screen_fit import fits, spilled
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
@@ -136,5 +140,55 @@ def test_the_room_display_fits_in_polish_too(room, browser: Browser, server: Ser
         assert spilled(display) == []
     display.set_viewport_size({"width": 1280, "height": 720})
     shot(display, "display-1280x720-pl-4-long-names", full_page=False)
+    assert missing_strings(display) == []
+    display.context.close()
+
+
+# Six names of 20 characters: a room that is a simultaneous's centre, whose leaders across
+# every centre stand under its standings.
+SIX = [*LONG, "Cornelis van Dijkman", "Maximiliaan Brouwers"]
+
+
+def test_a_centres_six_long_names_show_whole_above_the_leaders(
+    browser: Browser, server: ServerProcess
+) -> None:
+    """Six players are more than the side column holds under the news, so the standings
+    stand beside it; but six rows fit there on one page, so no name is cut to "…": the
+    leaders below them show the same names whole."""
+    api = server.api()
+    now = int(time.time() * 1000)
+    games = [{"opens": now - 1_000, "closes": now + 3_600_000}]
+    created = api.post("/api/simultaneous", {"name": "Voorjaarssimultaan", "edition": "nl",
+                                              "games": games})  # fmt: skip
+    assert created.status == 201, created.body
+    room = api.create_table()
+
+    def command(body: dict) -> None:
+        reply = api.command(room["table"], room["token"], str(uuid.uuid4()), body)
+        assert reply.status == 200, reply.body
+
+    command({"type": "start_game", "edition": "nl", "mode": "duplicate", "rules": "duplicate",
+             "players": []})  # fmt: skip
+    command({"type": "join_simultaneous", "code": created.json()["code"], "game": 0,
+             "centre": "Woordclub Delft"})  # fmt: skip
+    for name in SIX:
+        register(server, room["code"], name)
+    # A round closed (the leaders come with it), the next one's rack drawn: its band under
+    # the board and the news.
+    command({"type": "draw_rack", "round": 0})
+    command({"type": "close_round", "round": 0})
+    command({"type": "draw_rack", "round": 1})
+
+    display = open_app(browser, server.url, "nl", f"/display.html#join={room['code']}")
+    expect(display.locator(".room-standings tbody tr")).to_have_count(6)
+    for width, height in SIZES:
+        display.set_viewport_size({"width": width, "height": height})
+        expect(display.locator("#room-sim-leaders tbody tr").first).to_be_visible()
+        fits(display, width, height)  # no name ends in "…"
+        assert spilled(display) == []
+        names = display.locator(".room-standings tbody th").all_inner_texts()
+        assert sorted(names) == sorted(SIX)
+        expect(display.locator(".room-page")).to_have_text("")  # one page
+        shot(display, f"display-{width}x{height}-centre-6-long-names", full_page=False)
     assert missing_strings(display) == []
     display.context.close()

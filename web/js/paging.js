@@ -19,12 +19,13 @@ const pager = {
 };
 
 // Fit the rows of the table in `box` to it: all of them when they fit as they are; else
-// `root` is marked "paged" (its CSS sets the table beside the room's news) and, when they
-// still do not fit, "compact" (the rows one line each, without what a page can do without),
-// and the rows show a page at a time, `label` saying which.
+// `root` is marked "paged" (its CSS sets the table beside the room's news), when they still
+// do not fit "lean" (without the columns a page can do without, every name still whole) and
+// then "compact" (the rows one line each, a long name cut to "…"), and the rows show a page
+// at a time, `label` saying which.
 export function fit(box, root, label) {
   Object.assign(pager, { box, root, label, size: 0 });
-  root.classList.remove("paged", "compact");
+  root.classList.remove("paged", "lean", "compact");
   const rows = [...box.querySelectorAll("tbody tr")];
   for (const row of rows) row.hidden = false;
   label.textContent = "";
@@ -32,8 +33,12 @@ export function fit(box, root, label) {
     && box.scrollWidth <= box.clientWidth + 1;
   if (!rows.length || fits()) return;
   // Beside the news, in a box as tall as its rows or the screen, they may all fit at once:
-  // with every column, else one line each with the columns every page keeps.
+  // with every column, else with the columns every page keeps and the names whole (a name
+  // wider than its column on two lines), else one line each. A name is cut only where the
+  // rows would not fit on one screen otherwise.
   root.classList.add("paged");
+  if (fits()) return;
+  root.classList.add("lean");
   if (fits()) return;
   root.classList.add("compact");
   if (fits()) return;
