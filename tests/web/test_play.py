@@ -206,6 +206,8 @@ def test_two_phones_play_an_online_game_to_the_end(phones: Phones) -> None:
     anna.locator("#language").select_option("pl")
     anna.wait_for_function("() => document.documentElement.lang === 'pl'")
     expect(anna.locator(".play-turn")).to_have_text("Twój ruch.")
+    # The refusal shown is said again in the new language.
+    expect(refusal).to_have_text(sentence("pl", "words_not_in_list", words=bad_word, count=1))
     lay(anna, bad)
     anna.locator("#play-confirm").click()
     expect(refusal).to_have_text(sentence("pl", "words_not_in_list", words=bad_word, count=1))
@@ -412,6 +414,12 @@ def test_a_player_of_three_reads_every_turn_since_their_own(phones: Phones) -> N
         expect(phone.locator("#play-last-title")).to_have_text("Laatste zet")
         expect(phone.locator(".play-since")).to_have_count(0)
         expect(phone.locator(".play-last p")).to_have_text("Cas paste")
+    # In French a name's colon has its space before it, held to the name.
+    anna.locator("#language").select_option("fr")
+    expect(anna.locator("#play-last-title")).to_have_text("Depuis votre dernier coup")
+    counts = anna.locator(".play-players [data-player='1']")
+    expect(counts).to_contain_text("sur le chevalet")
+    assert counts.evaluate("span => span.textContent") == "Bas\u00a0: 7 sur le chevalet"
 
 
 def test_the_rack_is_a_toolbar_for_the_keyboard(phones: Phones) -> None:
@@ -438,16 +446,21 @@ def test_the_rack_is_a_toolbar_for_the_keyboard(phones: Phones) -> None:
     assert anna.evaluate("() => document.activeElement !== document.body")
 
 
-@pytest.mark.parametrize("language", ["nl", "pl"])
-def test_the_start_form_offers_online_play_with_woordstrijd_and_no_time_limit(
-    browser: Browser, server: ServerProcess, language: str
+@pytest.mark.parametrize(
+    ("language", "offered"), [("nl", "woordstrijd"), ("pl", "pl"), ("es", "es"), ("fr", "fr")]
+)
+def test_the_start_form_offers_online_play_in_the_phones_edition_and_no_time_limit(
+    browser: Browser, server: ServerProcess, language: str, offered: str
 ) -> None:
+    """Online play is Woordstrijd's on a Dutch phone; a phone in another language plays in
+    its own edition, which a player who does not look at the choice would not expect to
+    be Dutch."""
     phone = open_app(browser, server.url, language)
     own = json.loads((ROOT / "web" / "strings" / f"{language}.json").read_text("utf-8"))
     start = phone.locator("#start")
     start.get_by_label(own["start.online"]).check()
     expect(start.get_by_role("heading", name=own["start.new_online"])).to_be_visible()
-    expect(start.get_by_label(own["start.edition"])).to_have_value("woordstrijd")
+    expect(start.get_by_label(own["start.edition"])).to_have_value(offered)
     time = start.get_by_label(own["start.move_time"])
     expect(time).to_have_value("")
     expect(time.locator("option")).to_have_count(7)

@@ -68,7 +68,7 @@ export function drawDock(g, online) {
     : shared.ui.passing ? passActions(g) : turnActions(g, online);
   replace(shared.box,
     shared.ui.refusal ? h("p", { class: "play-refusal", role: "alert", id: "play-refusal" },
-      shared.ui.refusal) : null,
+      shared.ui.refusal()) : null,
     first,
     shared.lay.rack(exchanging),
     actions);
@@ -79,12 +79,14 @@ function button(id, label, onclick, { primary = false, why = null } = {}) {
   // Not disabled while a reason says why: a tap says it, and the focus stays where it was.
   return h("button", {
     type: "button", id, class: primary ? "primary" : null, "aria-disabled": why ? "true" : null,
-    onclick: () => (why ? say(why) : onclick()),
+    onclick: () => (why ? say(() => why) : onclick()),
   }, label);
 }
 
-function say(text) {
-  shared.ui.refusal = text;
+// `sentence()`: the refusal as the phone says it now (a language switched meanwhile says it
+// again in the new one).
+function say(sentence) {
+  shared.ui.refusal = sentence;
   shared.render();
 }
 
@@ -162,7 +164,7 @@ function confirmMove(g) {
   const written = rack.move(shared.d, tilesOf(g.board));
   if (!written) return;
   if (written.refusal) {
-    say(refusalText(...written.refusal));
+    say(() => refusalText(...written.refusal));
     return;
   }
   turnCommand(g, { type: "play", board: written });
@@ -174,7 +176,7 @@ function turnCommand(g, command) {
   send({ ...command, turn: turnOf(g, seatOf(g)) }).catch((error) => {
     if (!error.code) throw error;
     rack.recall(shared.d);
-    shared.ui.refusal = refusalText(error.code, error.params);
+    shared.ui.refusal = () => refusalText(error.code, error.params);
     shared.render();
     if (!shared.box.contains(document.activeElement)) {
       document.getElementById("play-confirm")?.focus();

@@ -132,6 +132,10 @@ export function number(value) {
 export const withBingo = (words, bingo) =>
   (bingo > 0 ? [...words, t("sheet.bingo", { points: number(bingo) })] : words);
 
+// The colon after a label or a name put together in code ("Zoé : 7 sur le chevalet"): French
+// sets a space before it, which no line break may part from the word.
+export const colon = () => (language === "fr" ? "\u00a0: " : ": ");
+
 // Points added or taken: "+10", "-5", "0".
 export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
 

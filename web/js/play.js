@@ -14,7 +14,7 @@ import { tilesOf } from "./board.js";
 import { bind, drawDock, game, myTurn, seatOf } from "./dock.js";
 import { keepDraft, restoreDraft } from "./drafts.js";
 import { parkGame, timeLeft } from "./games.js";
-import { computerNote, language, number, onLanguage, playerName, t } from "./i18n.js";
+import { colon, computerNote, language, number, onLanguage, playerName, t } from "./i18n.js";
 import { layer } from "./laying.js";
 import { drawInfo } from "./playinfo.js";
 import * as rack from "./rack.js";
@@ -27,7 +27,7 @@ const ui = {
   zoom: false, centre: null, scroll: null, cursor: "H8",
   asking: null, // the square a blank waits on for its letter
   passing: false, // Pass asked once: the second tap passes
-  refusal: null, // the sentence of the last refused turn, until the next tile is laid
+  refusal: null, // () => the sentence of the last refused turn, until the next tile is laid
   score: null, // the preview of what lies on the board: {key, text, refused}
   invite: null, // the invite card open (null: open until the first move)
   opened: new Set(), // the folded parts (unseen tiles, every move) open across redraws
@@ -134,7 +134,7 @@ function drawStatus(g, online) {
       }, h("span", { class: "name" }, name(p)),
       computer(p)
         ? h("span", { class: "computer" }, ` (${computerNote(g.players[p], computer(p))})`)
-        : null, ": ",
+        : null, colon(),
       t("play.tiles_count", { count: number(online.racks[p] ?? 0) })))),
     h("span", { class: "bag" }, t("play.bag", { count: number(online.bag) })),
     online.passes && !g.ended

@@ -5,7 +5,7 @@
 
 import { finalPanel } from "./endgame.js";
 import { lastText } from "./games.js";
-import { number, playerName, t, withBingo } from "./i18n.js";
+import { colon, number, playerName, t, withBingo } from "./i18n.js";
 import * as rack from "./rack.js";
 import { invite } from "./start.js";
 import { app } from "./state.js";
@@ -76,7 +76,7 @@ function history(g) {
   if (!lines.length) return null;
   return folding("history", "card play-history", t("play.history", { count: number(lines.length) }),
     h("ol", { reversed: true }, [...lines].reverse().map((line) => h("li", {},
-      h("span", { class: "name" }, playerName(g.players, line.player)), ": ",
+      h("span", { class: "name" }, playerName(g.players, line.player)), colon(),
       line.kind === "move"
         ? `${withBingo(line.words.map(([word]) => word), line.bingo).join(", ")} · ${
           number(line.points)}`
@@ -91,7 +91,7 @@ function finalRacks(g, online) {
   return h("section", { class: "card play-final-racks", "aria-labelledby": "play-racks-title" },
     h("h3", { id: "play-racks-title" }, t("play.final_racks")),
     h("ul", {}, racks.map((tiles, p) => h("li", {},
-      `${playerName(g.players, p)}: `,
+      `${playerName(g.players, p)}${colon()}`,
       tiles.length ? tiles.map((tile) => (rack.isBlank(tile) ? t("play.blank") : rack.face(tile)))
         .join(" ") : t("play.rack_empty")))));
 }

@@ -195,7 +195,7 @@ function setupForm() {
 
   const draw = () => {
     const online = state.mode === "online";
-    if (online && !edition(state.edition).board) state.edition = onlineEdition();
+    if (online && !edition(state.edition).board) state.edition = onlineEdition(state.edition);
     const mode = modeOf(state.mode);
     const rules = languageRules(state.edition);
     const duplicates = modeOf("duplicate").rules;
@@ -355,15 +355,19 @@ function computerName(state, i) {
   return many ? `${t("start.computer_name")} ${i + 1}` : t("start.computer_name");
 }
 
-// Online play is Woordstrijd's first: chosen, the edition becomes Woordstrijd, which the
-// player may change to any edition with a board (the server judges with its word list).
+// Online play is Woordstrijd's first: chosen on a Dutch edition, the edition becomes
+// Woordstrijd; another language's edition with a board stays (a Spanish phone plays in
+// Spanish). The player may change it to any edition with a board (the server judges with its
+// word list).
 function chooseMode(state, mode) {
-  if (mode === "online" && state.mode !== "online") state.edition = onlineEdition();
+  if (mode === "online" && state.mode !== "online") state.edition = onlineEdition(state.edition);
   state.mode = mode;
 }
 
-const onlineEdition = () => (edition("woordstrijd") ? "woordstrijd"
-  : app.catalog.editions.find((e) => e.board).code);
+function onlineEdition(current) {
+  if (current !== "nl" && edition(current)?.board) return current;
+  return edition("woordstrijd") ? "woordstrijd" : app.catalog.editions.find((e) => e.board).code;
+}
 
 // The time per move of an online game: none by default (a game may wait for days); the
 // player to move is passed when it runs out.
