@@ -61,6 +61,13 @@ def test_a_phone_joins_a_room_by_its_name_and_comes_back_to_its_seat(
     typed_name(anna, code, " anna ")  # the director's spelling, whatever the case
     expect(anna.locator(".table-bar .who")).to_have_text("Je bent Anna")
     assert session_of(anna)["seat"] == 0
+    # The phone that opened the room is its director's, and its bar says so.
+    show(director, "table")
+    expect(director.locator(".table-bar .who")).to_have_text("Je bent de wedstrijdleider")
+    director.evaluate("import('/js/i18n.js').then((m) => m.setLanguage('it'))")
+    expect(director.locator(".table-bar .who")).to_have_text("Sei l'arbitro")
+    director.evaluate("import('/js/i18n.js').then((m) => m.setLanguage('nl'))")
+    expect(director.locator(".table-bar .who")).to_have_text("Je bent de wedstrijdleider")
 
     # Another phone may not take her name; a new name is a new player at the end.
     other = open_app(browser, server.url, "nl")

@@ -626,7 +626,8 @@ function tableBar() {
     : session.role === "host" && game?.mode === "classic" && Number.isInteger(hostSeat)
       && hostSeat < game.players.length
       ? t("start.you_are_host", { name: playerName(game.players, hostSeat) })
-      : t(`start.role_${session.role}`);
+      : session.role === "host" && game?.mode === "duplicate" ? t("start.role_director")
+        : t(`start.role_${session.role}`);
   // A viewer is given no join code: no code, invite or room-display link to show it.
   const code = session.role !== "viewer" && session.code ? session.code : null;
   const bar = h("div", { class: "table-bar" },
