@@ -1,5 +1,6 @@
 """An edition: its tiles (face, value, count), blanks, rack, bingo bonus and board."""
 
+from collections.abc import Sequence
 from functools import cache, cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -85,6 +86,29 @@ class Edition(msgspec.Struct, frozen=True, dict=True, cache_hash=True):
     def total_points(self) -> int:
         """The value of all lettered tiles together."""
         return sum(k.value * k.count for k in self.kinds)
+
+    @cached_property
+    def _multi_letter(self) -> bool:
+        return any(len(face) > 1 for face in self.faces)
+
+    def spelled(self, tiles: Sequence[str]) -> str:
+        """Tiles' letters (a blank's in lower case) as one word that reads back as the same
+        tiles: the separator between two letters the edition would read as one tile.
+
+        >>> get("es").spelled(["C", "H", "I", "N", "O"]), get("es").spelled(["CH", "I"])
+        ('C·HINO', 'CHI')
+        >>> get("es").spelled(["L", "LL", "l"]), get("nl").spelled(["I", "J", "s"])
+        ('L·LLl', 'IJs')
+        """
+        if not self._multi_letter:
+            return "".join(tiles)
+        text = ""
+        for count, face in enumerate(tiles, 1):
+            joined = text + face
+            again = self.letters(joined)
+            whole = len(again) == count and again[-1] == face.upper()
+            text = joined if whole else f"{text}{alphabet.SEPARATOR}{face}"
+        return text
 
     def letters(self, text: str) -> tuple[str, ...]:
         """Typed text as letters of this edition (see ``editions.alphabet``).

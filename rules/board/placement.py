@@ -107,7 +107,13 @@ def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play)
             for i in squares
         ]
         words.append(
-            score_word(values, tiles, Square(*divmod(squares[0], size)).name, direction.value)
+            score_word(
+                values,
+                tiles,
+                Square(*divmod(squares[0], size)).name,
+                direction.value,
+                edition.spelled,
+            )
         )
     return total_move(edition, words, len(new))
 

@@ -52,13 +52,18 @@ def lookup_text(edition: Edition, word: Word) -> str:
     return separator.join(tile.letter for tile in word)
 
 
-def shown(word: Word) -> str:
-    """The word as a score line shows it: blanks in lower case.
+def shown(edition: Edition, word: Word) -> str:
+    """The word as a score line shows it: blanks in lower case, two letters the edition
+    would read as one tile parted (``Edition.spelled``).
 
-    >>> shown((Tile("K", blank=True), Tile("I"))), shown("kaas")
+    >>> import editions
+    >>> nl, es = editions.get("nl"), editions.get("es")
+    >>> shown(nl, (Tile("K", blank=True), Tile("I"))), shown(nl, "kaas")
     ('kI', 'kaas')
+    >>> shown(es, (Tile("C"), Tile("H"), Tile("E"))), shown(es, (Tile("CH"), Tile("E")))
+    ('C·HE', 'CHE')
     """
-    return word if isinstance(word, str) else "".join(tile.text for tile in word)
+    return word if isinstance(word, str) else edition.spelled([tile.text for tile in word])
 
 
 def word_statuses(
@@ -93,5 +98,5 @@ def invalid_words(edition: Edition, words: Iterable[Word], contains: Contains) -
     bad: dict[str, None] = {}
     for word in words:
         if not contains(lookup_text(edition, word)):
-            bad.setdefault(shown(word), None)
+            bad.setdefault(shown(edition, word), None)
     return tuple(bad)

@@ -1,6 +1,8 @@
 """Every set fact the sources state (EDN, LIT, WS, TV-*), checked against editions/data."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import editions
 from editions.errors import UnknownEdition
@@ -265,3 +267,17 @@ def test_edition_word_on_plain_squares(code, word, points):
 def test_edition_bag_at_start(code, players, bag):
     edition = editions.get(code)
     assert edition.total_tiles - players * edition.rack_size == bag
+
+
+@pytest.mark.parametrize("code", ["es", "nl", "pl"])
+@given(data=st.data())
+def test_a_word_spelled_from_tiles_reads_back_as_the_same_tiles(
+    code: str, data: st.DataObject
+) -> None:
+    """Whatever tiles lie in a row — C then H, L then LL, blanks in lower case — the word
+    written for them splits back into exactly those tiles."""
+    edition = editions.get(code)
+    faces = sorted(edition.faces)
+    tile = st.sampled_from(faces).flatmap(lambda face: st.sampled_from([face, face.lower()]))
+    tiles = data.draw(st.lists(tile, min_size=1, max_size=15))
+    assert edition.letters(edition.spelled(tiles)) == tuple(face.upper() for face in tiles)

@@ -74,7 +74,7 @@ def test_tiles_keep_spanish_digraphs_apart(tiles, in_list):
 def test_lookup_text_passes_text_through_and_joins_tiles():
     assert lookup_text(NL, "kaas") == "kaas"
     assert lookup_text(NL, (Tile("I"), Tile("J"))) == "IJ"
-    assert shown((Tile("I", blank=True), Tile("J"))) == "iJ"
+    assert shown(editions.get("nl"), (Tile("I", blank=True), Tile("J"))) == "iJ"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -113,3 +113,28 @@ def test_labels_use_the_sources_wording(lang, key, text):
 def test_notice_says_the_list_is_not_the_tournament_list(lang, authority):
     strings = json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
     assert authority in strings["wordcheck.notice"]
+
+
+@pytest.mark.parametrize(
+    ("laid", "said"),
+    [
+        (("C", "H", "I", "N", "O"), "C·HINO"),  # C then H: not the CH tile
+        (("CH", "I", "N", "O"), "CHINO"),
+        (("L", "L", "A", "M", "A"), "L·LAMA"),
+        (("R", "RR", "O"), "R·RRO"),
+    ],
+)
+def test_a_word_names_two_letters_apart_where_the_edition_has_their_tile(
+    laid: tuple[str, ...], said: str
+) -> None:
+    """Spanish: the list holds CHINO, spelled with the CH tile. A move laying C, H, I, N, O
+    is refused naming C·HINO, which reads back as the tiles laid (not CHINO, which is in
+    the list); its score line says the same word."""
+    listed = {lookup_text(ES, (Tile("CH"), *map(Tile, "INO")))}
+    tiles = tuple(map(Tile, laid))
+    assert invalid_words(ES, [tiles], listed.__contains__) == (() if said == "CHINO" else (said,))
+    assert ES.letters(said) == laid
+    board = Board.empty(ES)
+    notation = "".join(f"[{tile}]" if len(tile) > 1 else tile for tile in laid)
+    move = board.score(board.place("H8", "across", notation))
+    assert [w.word for w in move.words] == [said]
