@@ -27,6 +27,7 @@ def room_view(game: Game, seat: int | None) -> RoomView:
     shared = RoomView(
         bag=racks.bag_count(game),
         slips=(),
+        late=(),
         mine=None,
         minimum=racks.minimum(rule, kind, len(game.rounds), tiles),
         centre=game.centre.name if game.centre is not None else None,
@@ -38,7 +39,9 @@ def _seen_from(room: RoomView, game: Game, seat: int | None) -> RoomView:
     """``room`` as ``seat`` sees it: the director and the room display whose slips are in (a
     player's phone does not, so another player's slip sends it nothing), a player its own."""
     if seat is None:
-        return replace(room, slips=tuple(sorted(s.player for s in game.slips)), mine=None)
+        slips = tuple(sorted(s.player for s in game.slips))
+        late = tuple(sorted(s.player for s in game.slips if s.late))
+        return replace(room, slips=slips, late=late, mine=None)
     own = next((s for s in game.slips if s.player == seat), None)
     return replace(room, slips=(), mine=_mine(own) if own is not None else None)
 

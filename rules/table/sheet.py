@@ -89,6 +89,7 @@ class RoomView(msgspec.Struct, frozen=True):
 
     bag: int  # tiles in the bag, the rack (or the tiles kept for it) aside
     slips: tuple[int, ...]  # whose slip for the open round is in: for devices without a seat
+    late: tuple[int, ...]  # of them, whose came after the round clock ran out
     mine: SlipView | None  # the device's own slip: only the seat's own player sees it
     minimum: int | None  # vowels and consonants the next rack holds; None: none can be drawn
     # the centre's name when the room plays a simultaneous's sealed game (its racks and tops

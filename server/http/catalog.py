@@ -68,6 +68,10 @@ class RulesInfo(msgspec.Struct, frozen=True):
     clock_minutes: int | None = None
     overtime: str = "none"
     overtime_points: int = 0
+    # A room's slip after the round clock ran out: "zero" (it scores ``late_points``) or
+    # "refused"; None outside a room's rule set.
+    late: str | None = None
+    late_points: int = 0
 
 
 class ModeInfo(msgspec.Struct, frozen=True):
@@ -185,6 +189,8 @@ def catalog_json() -> bytes:
             clock_minutes=r.clock_minutes,
             overtime=r.overtime,
             overtime_points=r.overtime_points if r.overtime == "points" else 0,
+            late=r.room.late if r.room is not None else None,
+            late_points=r.room.late_points if r.room is not None else 0,
         )
         for r in rulesets.RULE_SETS.values()
     )

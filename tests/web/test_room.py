@@ -34,6 +34,7 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.moved_clock import Moved
 from tests.web.rooms import (
     CLUB,
     DUPLICATE,
@@ -483,4 +484,48 @@ def test_between_two_rounds_a_room_offers_no_top_to_type(
     expect(director.get_by_role("button", name="Plankje trekken")).to_be_visible()
     expect(record).to_have_count(0)
     for page in (director, anna):
+        page.context.close()
+
+
+def test_a_slip_after_the_round_clock_is_said_late_before_and_after_it_is_handed_in(
+    browser: Browser, moved: Moved
+) -> None:
+    """The round's minute runs out (the server's clock and the phones' moved on together):
+    Anna's phone says, above Send, that a slip now comes late and scores 0; handed in, it is
+    said to have come late, and the director's list marks it late, not plainly in."""
+    director = open_app(browser, moved.url, "nl", clock=True)
+    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    anna = open_app(browser, moved.url, "nl", clock=True)
+    join_table(anna, code, "Anna")
+    director.locator("#room-start > summary").click()
+    director.get_by_role("button", name="Plankje trekken").click()
+    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    director.locator("#clock-1").click()
+    director.locator("#clock-go").click()
+    wait_for_state(anna, "app => app.view.sheet.clock.running_since !== null")
+    expect(anna.locator("#slip-late")).to_have_count(0)
+
+    moved.move_on([director, anna], 61)
+    late = "De tijd is om: een briefje dat je nu inlevert, is te laat en telt 0."
+    expect(anna.locator("#slip-late")).to_have_text(late)
+    _, top = moves(sheet_of(anna))
+    assert top is not None
+    anna.get_by_label("Woord typen").check()
+    expect(anna.locator("#slip-late")).to_have_text(late)  # above Send in either mode
+    anna.locator(f'#room-slip [data-square="{top.start.name}"]').click()
+    if str(top.direction) == "down":
+        anna.get_by_label("Verticaal").check()
+    anna.get_by_label("Woord", exact=True).fill(top.word)
+    shot(anna, "slip-late-warning", full_page=False)
+    anna.get_by_role("button", name="Briefje inleveren").click()
+    expect(anna.locator("#messages .message")).to_have_text(
+        "Je briefje is te laat binnen: het telt 0."
+    )
+    expect(anna.locator("#slip-mine")).to_contain_text("Het kwam na de klok: het telt 0 punten.")
+    late_in = director.locator(".room-slip-list .late")
+    expect(late_in).to_have_text("⏱ Anna: briefje te laat binnen")
+    expect(director.locator(".room-slip-list .waiting")).to_contain_text("Bas")
+    shot(director, "director-slip-late", full_page=False)
+    for page in (director, anna):
+        assert missing_strings(page) == []
         page.context.close()

@@ -36,6 +36,10 @@ function status(clock, ms) {
   return clock.remaining < clock.seconds * 1000 ? "paused" : "ready";
 }
 
+// Has the round's time run out, as this phone counts it (a room's slip now comes late)?
+export const timeUp = () => Boolean(ui.clock)
+  && status(ui.clock, left(ui.clock, serverNow())) === "time_up";
+
 // The view's state, in one place.
 const ui = {
   clock: null, // the table's clock as last sent, or null when no clock shows

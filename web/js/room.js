@@ -122,9 +122,11 @@ function director(game, open) {
     // A room too large for a line a player: who is missing is the players card's (roster.js).
     crowded(game) ? null : h("ul", { class: "room-slip-list" }, present.map((p) => {
       const handed = room.slips.includes(p);
-      return h("li", { class: handed ? "in" : "waiting", dataset: { player: p } },
-        h("span", { "aria-hidden": "true" }, handed ? "✓ " : "… "),
-        t(handed ? "room.slip_in" : "room.slip_waiting", { name: names[p] }));
+      const late = room.late.includes(p);
+      return h("li", { class: late ? "in late" : handed ? "in" : "waiting", dataset: { player: p } },
+        h("span", { "aria-hidden": "true" }, late ? "⏱ " : handed ? "✓ " : "… "),
+        t(late ? "room.slip_late" : handed ? "room.slip_in" : "room.slip_waiting",
+          { name: names[p] }));
     }))) : null,
   drawn ? arbiter.form(game) : null, // a paper slip, typed for a player without a phone
   room.centre ? null : rackForm(open)); // a centre's racks are the sealed ones

@@ -10,6 +10,7 @@
 // tap on the board) and the direction. A slip is its player's own until the round closes.
 
 import { renderBoard, step, tilesOf } from "./board.js";
+import * as clock from "./clock.js";
 import { keepDraft, restoreDraft } from "./drafts.js";
 import { number, t } from "./i18n.js";
 import { layer } from "./laying.js";
@@ -156,6 +157,7 @@ function tiles(game, seat, mine) {
           rack.shuffle(d);
           changed();
         } }, t("play.shuffle")),
+        lateNote(game),
         h("button", { type: "button", class: "primary", id: "slip-send",
           disabled: unanswered("submit_slip"), onclick: () => {
             const laid = slipOf(d, tilesOf(game.board));
@@ -285,12 +287,22 @@ function typedSlip(game, seat, mine, board) {
       t("slip.reference_hint")) : null,
     h("p", { class: "hint", id: "slip-hint" }, t("slip.hint")),
     refused(),
+    lateNote(game),
     h("button", { type: "submit", class: "primary", id: "slip-send",
       disabled: unanswered("submit_slip") }, t(mine ? "slip.again" : "slip.send"))),
   ];
 }
 
 // --- handing it in -------------------------------------------------------------------------
+
+// The round's time is up: what a slip handed in now becomes under the rules, said above
+// Send (a slip the rules refuse, the server refuses: `time_up`).
+function lateNote(game) {
+  if (!clock.timeUp()) return null;
+  const rules = rulesOf(game.rules);
+  return h("p", { class: "hint slip-late", id: "slip-late" }, rules.late === "refused"
+    ? refusalText("time_up") : t("slip.late_warning", { points: number(rules.late_points) }));
+}
 
 const refused = () => (ui.refusal ? h("p", { class: "play-refusal", role: "alert",
   id: "slip-refusal" }, ui.refusal()) : null);
@@ -300,9 +312,12 @@ const refused = () => (ui.refusal ? h("p", { class: "play-refusal", role: "alert
 async function hand(game, seat, { word, start, direction }) {
   ui.refusal = null;
   const round = roundOf(game);
+  const late = clock.timeUp(); // the server's clock decides; this phone's agrees to a moment
   try {
     await send({ type: "submit_slip", word, start, direction, turn: turnOf(game, seat) });
-    ui.accepted = { round, line: say(t("slip.accepted"), "info") };
+    const points = number(rulesOf(game.rules).late_points);
+    ui.accepted = { round, line: say(late ? t("slip.accepted_late", { points })
+      : t("slip.accepted"), "info") };
   } catch (error) {
     if (!error || !error.code) throw error;
     ui.refusal = () => refusalText(error.code, error.params);
