@@ -208,6 +208,21 @@ def test_current_duplicate_game_prints_tops_scores_difference_and_percentage(
     assert missing_strings(page) == []
 
 
+def test_a_rooms_game_prints_the_rounds_it_played_and_no_rows_to_go_on_by_hand(
+    phone: Page, server: ServerProcess
+) -> None:
+    """A room's rounds are drawn and closed in the app (here a rack typed, its top laid):
+    its sheet has the rounds played, not the blank rows a sheet kept at a table goes on in."""
+    create_table(phone, ["Anna", "Bas"], mode="Duplicate: iedereen dezelfde letters")
+    post(phone, server, {"type": "set_rack", "rack": "PLANKES", "round": 0, "force": True})
+    top = {"start": "H4", "direction": "across", "letters": "PLANK"}
+    post(phone, server, {"type": "record_top", "board": top, "round": 0})
+    page = print_from(phone, "page=duplicate-game")
+    expect(rows(page)).to_have_count(1)
+    expect(rows(page).nth(0).locator("td").nth(1)).to_have_text("28")
+    assert missing_strings(page) == []
+
+
 def test_a_rooms_game_prints_four_players_a_page_each_with_their_own_scores(
     phone: Page, server: ServerProcess
 ) -> None:

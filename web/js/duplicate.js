@@ -9,7 +9,7 @@ import { notice, number, onLanguage, percent, playerName, signed, t } from "./i1
 import { inFlight, send, unanswered } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { keepsSheet, mayEnd, mayTurn, mayUndo, mySeat } from "./rights.js";
-import { changed, isHost, sheet, subscribe } from "./state.js";
+import { changed, isHost, isRoom, sheet, subscribe } from "./state.js";
 import { recordActions } from "./record.js";
 import * as room from "./room.js";
 import * as roster from "./roster.js";
@@ -72,7 +72,7 @@ function render() {
     // calculator), never with points typed here, nor before its rack (the server refuses
     // it: no_rack); a centre's tops are the sealed ones. The form is a sheet's, kept at a
     // table without racks.
-    !game.ended && keepsSheet() && !game.room?.centre && !room.isRoom(game)
+    !game.ended && keepsSheet() && !game.room?.centre && !isRoom(game)
       ? topForm(game) : null,
     // The director's players (count, missing slips, add, rename, remove), under the controls.
     roster.card(game),
@@ -277,7 +277,7 @@ function actions(game) {
       onclick: () => {
         // In a room every phone has seen the rack or the round's results: an undo there is
         // asked twice (a rack undone and drawn again is another rack).
-        if (room.isRoom(game) && !confirm(t("room.undo_confirm"))) return;
+        if (isRoom(game) && !confirm(t("room.undo_confirm"))) return;
         send(refer(game, { type: "undo" })).catch(sayRefusal);
       },
     }, t("dup.undo")) : null,
@@ -288,7 +288,7 @@ function actions(game) {
 // Why a room's round clock may not start: its round has no rack (the server would refuse
 // it, `no_rack`), nor will have one once a simultaneous's window has closed.
 function clockWithheld(game, open) {
-  if (!room.isRoom(game) || game.rounds[open].rack.length) return null;
+  if (!isRoom(game) || game.rounds[open].rack.length) return null;
   return room.windowClosed() ? t("room.window_closed") : refusalText("no_rack");
 }
 

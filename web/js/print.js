@@ -20,7 +20,7 @@ import * as simultaneous from "./print-simultaneous.js";
 import { extras } from "./extras.js";
 import { conventionOf, isBingo, placed } from "./references.js";
 import { loadSession } from "./session.js";
-import { modeOf, playerCounts } from "./state.js";
+import { isRoom, modeOf, playerCounts } from "./state.js";
 import { h, replace } from "./ui.js";
 
 const ROUNDS = 24; // rows of a blank sheet, and of a running game's sheet to go on with
@@ -268,7 +268,8 @@ function duplicateGame(game) {
   const rounds = game.rounds.filter((round, i) => i < game.rounds.length - 1
     || round.top !== null || round.scores.some((score) => score !== null));
   const rows = [...rounds];
-  while (!game.ended && rows.length < ROUNDS) rows.push(null);
+  // Rows to go on with by hand, for a sheet kept at a table; a room's rounds are the app's.
+  while (!game.ended && !isRoom(game) && rows.length < ROUNDS) rows.push(null);
   const names = game.players.map((_, i) => playerName(game.players, i));
   return {
     title,

@@ -19,7 +19,7 @@ import { conventionOf, isBingo, placed, where } from "./references.js";
 import { keepsSheet, mySeat } from "./rights.js";
 import { searchable } from "./roster.js";
 import { crowded } from "./standings.js";
-import { changed, edition, isHost, rulesOf } from "./state.js";
+import { changed, edition, isHost, isRoom, rulesOf } from "./state.js";
 import { openRound } from "./turn.js";
 import { h, sayRefusal } from "./ui.js";
 
@@ -31,9 +31,6 @@ const ui = {
   // while `after` is still the round that closed last) and the search over the names.
   slips: { open: false, round: null, after: null, filter: "" },
 };
-
-// Has any round of `game` had a rack: is it a room's game?
-export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
 
 // The director's cards: joining a simultaneous (before the first rack), the round that
 // closed last (its top, every slip), then the open round's; a player's phone shows the round

@@ -31,6 +31,9 @@ export function edition(code) {
   return app.catalog.editions.find((e) => e.code === code);
 }
 
+// Has any round of `game` had a rack: is it a room's game?
+export const isRoom = (game) => game.rounds.some((played) => played.rack.length > 0);
+
 export function rulesOf(code) {
   return app.catalog.rules.find((r) => r.code === code);
 }
