@@ -255,15 +255,28 @@ def lay(page: Page, tile: str, square: str) -> None:
     laid(page, square)
 
 
-def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
-    browser: Browser, server: ServerProcess
-) -> None:
+def racked_room(browser: Browser, server: ServerProcess) -> tuple[Page, Page]:
+    """The director's room of Anna and Bas, its first rack typed, and Anna's phone with it."""
     director = open_app(browser, server.url, "nl")
     code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
     anna = open_app(browser, server.url, "nl")
     join_table(anna, code, "Anna")
     type_rack(director, "PLA?KEN")
     wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    return director, anna
+
+
+def reloaded(page: Page, round_: int = 0) -> None:
+    """``page`` reloaded, once it shows round ``round_``'s rack again."""
+    page.reload()
+    ready(page)
+    wait_for_state(page, f"app => app.view?.sheet?.rounds[{round_}].rack.length === 7")
+
+
+def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
+    browser: Browser, server: ServerProcess
+) -> None:
+    director, anna = racked_room(browser, server)
     lay(anna, "P", "H8")
     lay(anna, "L", "H9")
     anna.locator('#slip-rack .rack-tile[data-tile="?"]').click()  # the blank, as an A
@@ -271,9 +284,7 @@ def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
     anna.locator("dialog.blank-dialog #slip-blank-A").click()
     laid(anna, "H10")
 
-    anna.reload()
-    ready(anna)
-    wait_for_state(anna, "app => app.view?.sheet?.rounds[0].rack.length === 7")
+    reloaded(anna)
     for square in ("H8", "H9", "H10"):
         laid(anna, square)
     expect(anna.locator('#slip-board [data-square="H10"]')).to_have_attribute(
@@ -291,9 +302,7 @@ def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
     # Tiles taken back stay taken back after a reload; the next round starts empty.
     anna.get_by_role("button", name="Terug", exact=True).click()
     expect(anna.locator("#slip-rack .rack-tile.laid")).to_have_count(0)
-    anna.reload()
-    ready(anna)
-    wait_for_state(anna, "app => app.view?.sheet?.rounds[0].rack.length === 7")
+    reloaded(anna)
     expect(anna.locator("#slip-rack .rack-tile")).to_have_count(7)
     expect(anna.locator("#slip-rack .rack-tile.laid")).to_have_count(0)
     for page in (director, anna):
@@ -304,12 +313,7 @@ def test_tiles_laid_and_not_sent_are_there_again_after_a_reload(
 def test_a_typed_slip_not_handed_in_is_typed_again_after_a_reload(
     browser: Browser, server: ServerProcess
 ) -> None:
-    director = open_app(browser, server.url, "nl")
-    code = create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
-    anna = open_app(browser, server.url, "nl")
-    join_table(anna, code, "Anna")
-    type_rack(director, "PLA?KEN")
-    wait_for_state(anna, "app => app.view.sheet.rounds[0].rack.length === 7")
+    director, anna = racked_room(browser, server)
     # Anna types her slip down from H8, the blank an A (in lower case), and reloads.
     anna.get_by_label("Woord typen").check()
     reference = anna.get_by_label("Referentie", exact=True)
@@ -318,9 +322,7 @@ def test_a_typed_slip_not_handed_in_is_typed_again_after_a_reload(
     word.fill("PLaNK")
     expect(anna.get_by_label("Verticaal")).to_be_checked()
 
-    anna.reload()
-    ready(anna)
-    wait_for_state(anna, "app => app.view?.sheet?.rounds[0].rack.length === 7")
+    reloaded(anna)
     expect(anna.get_by_label("Woord typen")).to_be_checked()
     expect(reference).to_have_value("8H")
     expect(word).to_have_value("PLaNK")
@@ -334,9 +336,7 @@ def test_a_typed_slip_not_handed_in_is_typed_again_after_a_reload(
     director.get_by_role("button", name=CLOSE).click()
     director.get_by_role("button", name="Plankje trekken").click()
     wait_for_state(anna, "app => app.view.sheet.rounds[1].rack.length === 7")
-    anna.reload()
-    ready(anna)
-    wait_for_state(anna, "app => app.view?.sheet?.rounds[1].rack.length === 7")
+    reloaded(anna, 1)
     expect(word).to_have_value("")
     expect(reference).to_have_value("")
     for page in (director, anna):
