@@ -86,8 +86,8 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return _exchanged(game, event, seq)
         case WordWithdrawn():
             return lines.turn(game, seq, "withdrawn", event.player)
-        case PenaltyGiven():  # beside the turns of the round in play: the row of who is to move
-            return lines.penalty(game, event, seq, game.turns[game.to_move])
+        case PenaltyGiven():
+            return lines.penalty(game, event, seq, _penalty_row(game, event))
         case TilesPlaced():
             return lines.tiles_placed(game, event)
         case BoardCleared():
@@ -117,6 +117,19 @@ def evolve(game: Game, event: GameEvent, seq: int) -> Game:
             return lines.elsewhere(game, codebook.NOT_IN_CLASSIC)
         case _:
             assert_never(event)
+
+
+def _penalty_row(game: Game, event: PenaltyGiven) -> int:
+    """The sheet row a penalty (or bonus) is written in: a challenge's beside the challenged
+    move (or the line that withdrew it), whoever pays or earns it — after a second seat's
+    move the player to move is in the next round already; any other beside the round in
+    play, the row of who is to move."""
+    if event.challenge:
+        movers = [v.player for v in game.challenges if v.line == event.challenge]
+        for line in reversed(game.lines):
+            if movers and line.player == movers[-1] and line.kind not in ("penalty", "bonus"):
+                return line.round
+    return game.turns[game.to_move]
 
 
 def _exchanged(game: Game, event: Exchanged, seq: int) -> Game:

@@ -128,6 +128,11 @@ def test_each_rule_set_records_its_consequence(
     played = [(line.kind, line.player, line.points) for line in game.lines]
     stays = word in LISTED or rules == "sbnl"
     assert played == [("move", 0, 20), *([("move", 1, 35)] if stays else []), *lines]
+    # A penalty or bonus stands in the challenged move's row, not the next round's, whoever
+    # pays or earns it (Bob's move is the second of round 1; Ann is to move in round 2).
+    assert [line.round for line in game.lines if line.kind in ("penalty", "bonus")] == [
+        0 for kind, _, _ in lines if kind in ("penalty", "bonus")
+    ]
     assert (game.totals, game.to_move) == (totals, to_move)
     (judged,) = game.challenges
     assert judged.consequences == tuple(r.seq for r in log[1:])
