@@ -128,6 +128,27 @@ def test_a_valid_move_challenged_in_each_rule_set(
         shot(room, f"challenge-valid-{rules}")
 
 
+KOK = {"start": "H12", "direction": "down", "letters": "OK"}  # Bas: K·O·K through her K, 7
+
+
+def test_a_wespa_bonus_stands_beside_the_challenged_move_of_the_second_seat(
+    server: ServerProcess, table: tuple[Page, Page, Page]
+) -> None:
+    """Bas moves second in round 1; Anna, to move in round 2, challenges his valid KOK: his
+    +5 is in round 1's row beside the move, said as a bonus, not in round 2's as a penalty."""
+    host, bas, room = table
+    new_game(server, host, "wespa", host, bas, room)
+    post(host, server, {"type": "record_move", "board": PLANK})
+    post(bas, server, {"type": "record_move", "board": KOK})
+    host.locator(".challenge").get_by_role("button", name="Aanvechten").click()
+    for page in (host, bas, room):
+        expect(page.locator(".rounds tbody tr")).to_have_count(1)
+        bonus = page.locator(".rounds tbody tr").nth(0).locator("td").nth(1).locator(".line-bonus")
+        expect(bonus).to_have_text("bonus +5")
+        expect(page.locator(".scoreboard .total")).to_have_text(["28", "12"])
+    shot(bas, "challenge-wespa-bonus-row", full_page=False)
+
+
 def test_an_invalid_move_challenged_in_each_rule_set_and_an_undo(
     server: ServerProcess, table: tuple[Page, Page, Page]
 ) -> None:
