@@ -15,6 +15,7 @@ from rules.board import scoring
 from rules.online import opponent as computer
 from rules.online import play as online
 from rules.table import decide, modes, rulesets
+from server.http.limits import SECRET_LISTS
 
 
 class Letter(msgspec.Struct, frozen=True, array_like=True):
@@ -46,6 +47,7 @@ class EditionInfo(msgspec.Struct, frozen=True):
     board: tuple[str, ...] | None  # rows of "2L" "3L" "2W" "3W" ".." tokens; None: no board
     colours: dict[str, str]
     word_list: WordListInfo | None  # which list judges the edition's words, None without one
+    word_check: bool = False  # the calculator may ask for its words checked (not a secret list)
     classic_rules: tuple[str, ...] = ("house",)  # a classic sheet's choice, the default first
 
 
@@ -129,6 +131,7 @@ def _edition(code: str) -> EditionInfo:
             " ".join(str(layout.premium(r, c) or "..") for c in range(layout.size))
             for r in range(layout.size)
         )
+    listed = _word_list(code) if edition.language in wordlists.available() else None
     return EditionInfo(
         code=edition.code,
         name=edition.name,
@@ -141,7 +144,8 @@ def _edition(code: str) -> EditionInfo:
         premiums=tuple(str(p) for p in edition.premiums),
         board=board,
         colours={str(p): colour for p, colour in edition.colours},
-        word_list=_word_list(code) if edition.language in wordlists.available() else None,
+        word_list=listed,
+        word_check=listed is not None and code not in SECRET_LISTS,
         classic_rules=LANGUAGE_RULES.get(edition.language, ("house",)),
     )
 

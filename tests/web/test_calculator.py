@@ -511,6 +511,26 @@ def test_word_check_labels_every_word(phone: Page) -> None:
     expect(phone.get_by_text("niet de SWL")).to_be_visible()
 
 
+def test_word_check_names_the_list_of_the_tile_set_and_keeps_online_plays_list_away(
+    phone: Page,
+) -> None:
+    """A Dutch phone checking German words is told the German list is used (not the Dutch
+    one its own notice names); Woordstrijd's list is online play's, never checked for
+    anyone: no check is offered, and the score stays."""
+    type_word(phone, 0, "abend")
+    phone.get_by_label("Woorden controleren in een open woordenlijst").check()
+    phone.locator("#calc-edition").select_option("de")
+    expect(calculator(phone).locator(".check")).to_have_text(["Staat in de lijst"])
+    notice = calculator(phone).locator(".wordcheck .hint")
+    expect(notice).to_contain_text("De woorden worden gecontroleerd in igerman98")
+    expect(notice).not_to_contain_text("OpenTaal")
+    phone.locator("#calc-edition").select_option("woordstrijd")
+    expect(phone.locator("#calc-check")).to_have_count(0)
+    expect(total(phone)).to_have_text(re.compile(r"^Totaal: \d+$"))
+    expect(calculator(phone).locator(".check")).to_have_count(0)
+    assert missing_strings(phone) == []
+
+
 def test_without_a_table_place_on_board_keeps_the_tiles(phone: Page) -> None:
     board_mode(phone)
     lay(phone, "H4", "plank")

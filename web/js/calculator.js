@@ -11,7 +11,7 @@
 import * as api from "./api.js";
 import * as boardmode from "./boardmode.js";
 import { EXAMPLES } from "./examples.js";
-import { number, onLanguage, playerName, refusal, t } from "./i18n.js";
+import { language, listName, number, onLanguage, playerName, refusal, t } from "./i18n.js";
 import * as live from "./live.js";
 import { refusalText } from "./refusals.js";
 import { keepsSheet, mayTurn, mySeat, withheld, writers } from "./rights.js";
@@ -148,7 +148,7 @@ function render() {
     editionField(ctx),
     modeSwitch(ctx),
     ui.mode === "board" ? boardmode.render(ui.draft.board, ctx) : typed.render(ui.draft.typed, ctx),
-    wordCheck(),
+    wordCheck(ctx.edition),
     ui.totalLine,
     ui.resultRegion,
     ui.toolsRegion,
@@ -200,15 +200,22 @@ function modeSwitch(ctx) {
     noBoard ? h("p", { class: "hint", id: "calc-no-board" }, t("calc.no_board")) : null);
 }
 
-function wordCheck() {
+// Offered where the server checks the edition's words for anyone (not online play's list):
+// what it says of the list is its own language's notice, or the list named in another's.
+function wordCheck(shown) {
+  if (!shown.word_check) return null;
   return h("div", { class: "wordcheck" },
     h("label", { class: "option" },
       h("input", { type: "checkbox", id: "calc-check", checked: ui.check, onchange: (event) => {
         ui.check = event.target.checked;
         render();
       } }), " ", t("wordcheck.toggle")),
-    ui.check ? h("p", { class: "hint" }, t("wordcheck.notice")) : null);
+    ui.check ? h("p", { class: "hint" }, shown.language === language ? t("wordcheck.notice")
+      : t("wordcheck.notice_list", { list: listName(shown.word_list) })) : null);
 }
+
+// Whether the words of `shown` (an edition) are checked: asked, and offered for it.
+const checking = (shown) => ui.check && shown.word_check;
 
 // Every word with its points and formula (SCR-17), the bingo, the total, and why a move is
 // refused; then what may be done with it.
@@ -387,7 +394,8 @@ function schedule() {
   const move = currentMove(ctx);
   const useLive = Boolean(game() && app.online);
   const rows = ui.mode === "board" ? ctx.rows : null;
-  const key = JSON.stringify([ctx.edition.code, move, rows, ui.check, useLive]);
+  const check = checking(ctx.edition);
+  const key = JSON.stringify([ctx.edition.code, move, rows, check, useLive]);
   bind(move);
   drawTools();
   if (key === ui.lastKey) return;
@@ -408,8 +416,8 @@ function schedule() {
   ui.timer = setTimeout(async () => {
     let answer;
     try {
-      answer = useLive ? await live.preview(move, ui.check)
-        : await api.score(ctx.edition.code, move, rows, ui.check);
+      answer = useLive ? await live.preview(move, check)
+        : await api.score(ctx.edition.code, move, rows, check);
       answer = { score: answer.score, words: answer.words || [], rows: answer.rows || null };
     } catch (error) {
       answer = { error };

@@ -136,6 +136,13 @@ export const withBingo = (words, bingo) =>
 // sets a space before it, which no line break may part from the word.
 export const colon = () => (language === "fr" ? "\u00a0: " : ": ");
 
+// A word list as players name it: "OpenTaal (2.20, 298.310 woorden)", a club's file by name.
+export function listName(list) {
+  const params = { ...list, words: number(list.words) };
+  if (list.release === null) return t("start.word_list_file", params);
+  return t(list.size === null ? "start.word_list_release" : "start.word_list_size", params);
+}
+
 // Points added or taken: "+10", "-5", "0".
 export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
 

@@ -9,7 +9,7 @@ import {
 } from "./api.js";
 import { byName, nameChoices } from "./entry.js";
 import {
-  computerNote, moveTime as moveTimeText, number, onLanguage, playerName, t,
+  computerNote, listName, moveTime as moveTimeText, onLanguage, playerName, t,
 } from "./i18n.js";
 import { connect, disconnect, send } from "./live.js";
 import { importTraining, keepTraining } from "./record.js";
@@ -666,12 +666,6 @@ function wordList(game) {
   const list = game && app.catalog.editions.find((e) => e.code === game.edition)?.word_list;
   return list ? h("p", { class: "word-list" }, t("start.word_list", { list: listName(list) }))
     : null;
-}
-
-function listName(list) {
-  const params = { ...list, words: number(list.words) };
-  if (list.release === null) return t("start.word_list_file", params);
-  return t(list.size === null ? "start.word_list_release" : "start.word_list_size", params);
 }
 
 // The invite: the QR code and the link with the join code (the table view's, and the online
