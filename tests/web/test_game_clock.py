@@ -240,6 +240,10 @@ def test_the_game_clock_runs_alike_on_three_phones_through_a_reload_a_restart_an
         (8, 0, -5, 3),
     ]
     shot(host, "game-clock-final")
+    # The result as text says the clock's penalty inside the score before the settlement.
+    expect(host.locator("#end-result")).to_have_value(
+        re.compile(r"\n1\. Anna: 7 \(vooraf 2, waarvan -10 voor tijd over; verrekening \+5\)")
+    )
     # The print says what the penalty was for.
     printed = print_from(host, "page=game")
     expect(printed.locator("td .entry", has_text="Strafpunten")).to_have_text(

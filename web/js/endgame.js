@@ -111,9 +111,12 @@ export function finalPanel(game) {
 function resultText(game, rows) {
   return [
     `${t("end.final_title")} – ${t(`rules.${game.rules}`)}`,
-    ...rows.map((row) => t("end.result_line", {
+    // The game clock's penalty is in the score before the settlement: said, or the text
+    // would not show where those points went.
+    ...rows.map((row) => t(row.overtime ? "end.result_line_overtime" : "end.result_line", {
       place: number(row.place), name: playerName(game.players, row.player),
       final: number(row.final), before: number(row.before), settlement: signed(row.settlement),
+      overtime: number(row.overtime),
     })),
   ].join("\n");
 }
