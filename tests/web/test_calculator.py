@@ -531,6 +531,18 @@ def test_word_check_names_the_list_of_the_tile_set_and_keeps_online_plays_list_a
     assert missing_strings(phone) == []
 
 
+def test_letters_typed_on_the_board_after_its_start_go_into_the_rack_letters(
+    phone: Page,
+) -> None:
+    board_mode(phone)
+    square(phone, "H4").click()
+    expect(square(phone, "H4")).to_be_focused()
+    phone.keyboard.type("plank")
+    expect(phone.locator("#calc-letters")).to_have_value("plank")
+    expect(phone.locator("#calc-letters")).to_be_focused()
+    expect(total(phone)).to_have_text("Totaal: 28")
+
+
 def test_without_a_table_place_on_board_keeps_the_tiles(phone: Page) -> None:
     board_mode(phone)
     lay(phone, "H4", "plank")

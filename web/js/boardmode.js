@@ -310,6 +310,13 @@ function drawBoard(state, ctx, region, redraw) {
     id: "calc-board", class: state.zoom ? "board-frame zoomed" : "board-frame",
     onscroll: (event) => {
       state.scroll = [event.target.scrollLeft, event.target.scrollTop];
+    },
+    // A letter typed on the board, its start chosen, goes on in the rack letters (the hint
+    // says to type them next): the field takes the focus before the key reaches it.
+    onkeydown: (event) => {
+      const letter = event.key.length === 1 && /\p{L}/u.test(event.key)
+        && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (letter && state.start) document.getElementById("calc-letters")?.focus();
     } }, renderBoard({
     edition: ctx.edition, rows: ctx.rows, pending,
     marked: ctx.marked, onTap, label: t("calc.board_label"),
