@@ -124,12 +124,18 @@ def test_a_second_phone_for_a_taken_seat_waits_until_the_host_lets_it_in(
     code = create_table(host, ["Anna", "Bas"])
     bas = phones()
     join_table(bas, code, "Bas")
+    host.evaluate("() => scrollTo(0, document.body.scrollHeight)")
     second = phones()
     join_table(second, code, "Bas · bezet", admitted=False)
     expect(second.locator(".table-bar")).to_have_count(0)  # no code, no sheet while it waits
     expect(second.locator(".scoreboard")).to_have_count(0)
     shot(second, "seat-waiting")
 
+    # The host, scrolled down the sheet, is told at the top of the screen as well as by the
+    # badge at the top of the view.
+    asked = host.locator("#messages .message.info")
+    expect(asked).to_have_text("De tweede telefoon van Bas vraagt om aan te schuiven")
+    expect(asked).to_be_in_viewport()
     host.get_by_role("button", name="1 telefoon vraagt om een plaats").click()
     request = host.locator(".request")
     expect(request).to_have_text(re.compile("De tweede telefoon van Bas vraagt om aan te schuiven"))

@@ -16,7 +16,7 @@ import { recoveryCode } from "./recovery.js";
 import { writers } from "./rights.js";
 import { writersChoice } from "./start.js";
 import { app, isHost, serverNow, sheet, subscribe } from "./state.js";
-import { h, replace, sayRefusal } from "./ui.js";
+import { h, replace, say, sayRefusal } from "./ui.js";
 
 const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
 const SEATING = ["admit_device", "remove_device", "appoint_director"];
@@ -30,6 +30,7 @@ const ui = {
   loadedFor: "", // the devices (as the view had them) the list was loaded for
   timer: null,
   shown: "",
+  heard: new Set(), // the asking phones a message said already
 };
 
 export function mount(element) {
@@ -111,6 +112,11 @@ function act(command) {
   send(command).catch(sayRefusal);
 }
 
+// What a phone asks for: a seat (its player's, or the host's own), or to watch.
+const asks = (device) => (device.seat === null ? t("devices.asks_viewer")
+  : t(device.seat === hostSeat() ? "devices.asks_host_seat" : "devices.asks",
+    { name: seatName(device) }));
+
 // The phones that ask for a taken seat: a badge with their count, on every view above the
 // view's own content, that opens their list, each with the host's two answers.
 function requests(devices) {
@@ -120,6 +126,11 @@ function requests(devices) {
     ui.asking = false;
     return null;
   }
+  // A new request is said at the top of the screen too, which stays in sight however far
+  // down the host has scrolled; the badge is at the top of the view.
+  const fresh = asking.filter((d) => !ui.heard.has(d.id));
+  for (const device of fresh) ui.heard.add(device.id);
+  if (fresh.length) say(asks(fresh[fresh.length - 1]), "info");
   return h("div", { class: "requests", id: "seat-requests" },
     h("div", { role: "status" }, h("button", { // a new request is heard, not only seen
       type: "button", class: "requests-badge", id: "requests-badge",
@@ -129,9 +140,7 @@ function requests(devices) {
     }, t("devices.requests_title"), " ", h("span", { class: "count" }, number(asking.length)))),
     ui.asking ? h("ul", { class: "request-list", id: "requests-list" }, asking.map((device) =>
       h("li", { class: "request", dataset: { device: device.id } },
-        h("p", {}, device.seat === null ? t("devices.asks_viewer")
-          : t(device.seat === hostSeat() ? "devices.asks_host_seat" : "devices.asks",
-            { name: seatName(device) })),
+        h("p", {}, asks(device)),
         h("p", { class: "hint device-what" }, `${what(device)} · ${clock(device.since)}`),
         h("div", { class: "actions" },
           h("button", {
