@@ -196,6 +196,18 @@ def test_retyping_a_word_drops_the_marks_of_the_tiles_it_changed(phone: Page) ->
     expect(phone.locator("#calc-tile-0-0 .premium")).to_have_count(0)
 
 
+def test_escape_closes_a_tiles_panel_and_gives_the_tile_back_its_focus(phone: Page) -> None:
+    type_word(phone, 0, "kaas")
+    phone.locator("#calc-tile-0-1").click()
+    phone.locator("#calc-tile-0-1-premium-3L").check()
+    expect(phone.locator("#calc-tile-0-1-panel")).to_be_visible()
+    phone.keyboard.press("Escape")
+    expect(phone.locator("#calc-tile-0-1-panel")).to_have_count(0)
+    expect(phone.locator("#calc-tile-0-1")).to_be_focused()
+    expect(phone.locator("#calc-tile-0-1")).to_have_attribute("aria-expanded", "false")
+    expect(phone.locator("#calc-tile-0-1")).to_contain_class("p3L")  # what was chosen stays
+
+
 def test_an_error_goes_once_its_cause_is_fixed(phone: Page) -> None:
     rows = ["." * 15] * 15
     rows[7] = "." * 7 + "PLANK" + "." * 3  # PLANK on H8-H12 of the phone's own board

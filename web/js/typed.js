@@ -244,8 +244,14 @@ function panel(state, i, k, tile, region, ctx) {
       type: "radio", name: `${id}-premium`, id: `${id}-premium-${premium || "none"}`,
       checked: tile.premium === premium, onchange: () => update((m) => { m.premium = premium; }),
     }), " ", premium ? `${premium} · ${t(`board.premium.${premium}`)}` : t("calc.no_premium"));
+  const close = () => {
+    state.open = null;
+    drawTiles(state, i, region, ctx);
+    document.getElementById(id)?.focus();
+  };
   return h("div", { class: "tile-panel", id: `${id}-panel`, role: "group",
-    "aria-label": t("calc.tile", { n: k + 1, letter: tile.face }) },
+    "aria-label": t("calc.tile", { n: k + 1, letter: tile.face }),
+    onkeydown: (event) => { if (event.key === "Escape") close(); } }, // as Done does
   h("fieldset", { class: "choice" }, h("legend", {}, t("calc.square")),
     [null, ...ctx.edition.premiums].map(option)),
   h("label", { class: "option" },
@@ -260,9 +266,5 @@ function panel(state, i, k, tile, region, ctx) {
       type: "checkbox", id: `${id}-old`, checked: tile.old,
       onchange: (event) => update((m) => { m.old = event.target.checked; }),
     }), " ", t("calc.old")),
-  h("div", { class: "actions" }, h("button", { type: "button", onclick: () => {
-    state.open = null;
-    drawTiles(state, i, region, ctx);
-    document.getElementById(id)?.focus();
-  } }, t("calc.done"))));
+  h("div", { class: "actions" }, h("button", { type: "button", onclick: close }, t("calc.done"))));
 }
