@@ -526,6 +526,15 @@ def test_a_slip_after_the_round_clock_is_said_late_before_and_after_it_is_handed
     expect(late_in).to_have_text("⏱ Anna: briefje te laat binnen")
     expect(director.locator(".room-slip-list .waiting")).to_contain_text("Bas")
     shot(director, "director-slip-late", full_page=False)
+    # The room's list of players (a crowded room's only one) says it too.
+    director.locator("#roster-manage > summary").click()
+    players = director.locator(".roster-player")
+    expect(players.filter(has_text="Anna").locator(".roster-late")).to_have_text(
+        "briefje te laat binnen"
+    )
+    expect(players.filter(has_text="Bas").locator(".roster-waiting")).to_have_text(
+        "nog geen briefje"
+    )
     for page in (director, anna):
         assert missing_strings(page) == []
         page.context.close()

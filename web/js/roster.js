@@ -150,6 +150,7 @@ function list(game, players) {
   const shown = wanted ? players.filter((p) => searchable(playerName(game.players, p))
     .includes(wanted)) : players;
   const handed = new Set(game.room?.slips ?? []);
+  const late = new Set(game.room?.late ?? []);
   const drawn = game.rounds[game.rounds.length - 1].rack.length > 0;
   return [
     h("div", { class: "field roster-search" },
@@ -161,17 +162,19 @@ function list(game, players) {
       t("roster.found", { n: number(shown.length), total: number(players.length) })),
     h("ul", { class: "roster-list", id: "roster-list" }, shown.map((p) =>
       ui.renaming === p ? renameRow(game, p)
-        : row(game, p, drawn ? handed.has(p) : null))),
+        : row(game, p, drawn ? slipOf(p, handed, late) : null))),
   ];
 }
 
-// A player: the name, whether the slip is in (once a rack is drawn), rename and remove.
-function row(game, p, handed) {
+// Where a player's slip stands: "in", "late" (after the round clock) or "waiting".
+const slipOf = (p, handed, late) => (late.has(p) ? "late" : handed.has(p) ? "in" : "waiting");
+
+// A player: the name, where the slip stands (once a rack is drawn), rename and remove.
+function row(game, p, slip) {
   const name = playerName(game.players, p);
   return h("li", { class: "roster-player", dataset: { player: p } },
     h("span", { class: "roster-name" }, name),
-    handed === null ? null : h("span", { class: handed ? "roster-in" : "roster-waiting" },
-      t(handed ? "roster.in" : "roster.waiting")),
+    slip === null ? null : h("span", { class: `roster-${slip}` }, t(`roster.${slip}`)),
     h("span", { class: "roster-actions" },
       h("button", { type: "button", "aria-label": t("roster.rename_named", { name }),
         onclick: () => {
