@@ -207,6 +207,7 @@ export function overSet(tiles, edition) {
 
 function tileButton(tile, k, id, open, ctx, onclick) {
   const classes = ["tile", tile.kind];
+  if (tile.face.length > 1) classes.push("multi"); // CH, LL, RR: two letters on one tile
   if (tile.blank) classes.push("blank");
   if (tile.old) classes.push("old");
   if (tile.premium) classes.push(`p${tile.premium}`);
