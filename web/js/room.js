@@ -120,7 +120,8 @@ function director(game, open) {
     crowded(game) ? null : h("ul", { class: "room-slip-list" }, present.map((p) => {
       const handed = room.slips.includes(p);
       const late = room.late.includes(p);
-      return h("li", { class: late ? "in late" : handed ? "in" : "waiting", dataset: { player: p } },
+      return h("li", {
+        class: late ? "in late" : handed ? "in" : "waiting", dataset: { player: p } },
         h("span", { "aria-hidden": "true" }, late ? "⏱ " : handed ? "✓ " : "… "),
         t(late ? "room.slip_late" : handed ? "room.slip_in" : "room.slip_waiting",
           { name: names[p] }));

@@ -281,8 +281,8 @@ function entry(line) {
     return h("span", attributes, h("span", { class: "mark" }, t(MARKS[line.kind])));
   }
   if (line.kind === "penalty" || line.kind === "bonus") { // "-10", "+5": signed as they count
-    return h("span", attributes, h("span", { class: "sr-only" }, `${t(`sheet.mark_${line.kind}`)} `),
-      signed(line.points));
+    return h("span", attributes,
+      h("span", { class: "sr-only" }, `${t(`sheet.mark_${line.kind}`)} `), signed(line.points));
   }
   return h("span", attributes, h("span", { class: "points num" }, number(line.points)),
     line.bingo ? h("span", { class: "bingo" }, t("sheet.bingo", { points: number(line.bingo) }))
