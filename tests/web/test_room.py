@@ -13,6 +13,7 @@ moves with the same generator and list the server uses (the phone never sees the
 import json
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import editions
@@ -538,3 +539,32 @@ def test_a_slip_after_the_round_clock_is_said_late_before_and_after_it_is_handed
     for page in (director, anna):
         assert missing_strings(page) == []
         page.context.close()
+
+
+@pytest.mark.parametrize("part", ["room-start", "roster-manage", "sim-join"])
+def test_a_part_the_director_unfolds_stays_unfolded_when_a_frame_redraws_it_at_once(
+    browser: Browser, server: ServerProcess, part: str
+) -> None:
+    """The tap and a redraw in the same moment (a slip or another centre's frame coming in):
+    the browser says "toggle" only a task after the tap, too late for that redraw."""
+    director = open_app(browser, server.url, "nl")
+    create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    expect(director.locator(f"#{part}")).not_to_have_attribute("open", "")
+    unfolded = director.evaluate(
+        """async (part) => {
+            const { changed } = await import('/js/state.js');
+            const tapped = document.getElementById(part);
+            const toggled = new Promise((done) => tapped.addEventListener("toggle", done));
+            tapped.querySelector(":scope > summary").click();
+            changed();
+            await toggled; // the tapped part, drawn over already, says "toggle" only now
+            return document.getElementById(part).open;
+        }""",
+        part,
+    )
+    assert unfolded
+    director.evaluate("async () => (await import('/js/state.js')).changed()")
+    expect(director.locator(f"#{part}")).to_have_attribute("open", "")
+    director.locator(f"#{part} > summary").click()  # and folds again at a tap
+    expect(director.locator(f"#{part}")).not_to_have_attribute("open", "")
+    director.context.close()

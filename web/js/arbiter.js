@@ -11,7 +11,7 @@ import { conventionOf, parseReference, reference } from "./references.js";
 import { refusalText } from "./refusals.js";
 import { changed, rulesOf } from "./state.js";
 import { openRound, turnOf } from "./turn.js";
-import { h, say } from "./ui.js";
+import { folding, h, say } from "./ui.js";
 
 // What is being typed, kept over the redraws every update causes; forgotten at a new round.
 // player: the one the director chose; until then the first whose slip is not in.
@@ -44,13 +44,12 @@ export function form(game) {
     ui.refusal = null;
   }
   if (typed.player !== null && typed.player >= game.players.length) typed.player = null;
-  return h("details", { class: "arbiter", id: "arbiter", open: typed.open,
-    ontoggle: (event) => { // unfolded, the form is drawn: 200 players' options only then
-      if (typed.open === event.target.open) return; // a redrawn form says so too
-      typed.open = event.target.open;
+  return folding({ class: "arbiter", id: "arbiter", open: typed.open,
+    fold: (open) => { // unfolded, the form is drawn: 200 players' options only then
+      typed.open = open;
       changed();
     } },
-  h("summary", {}, t("arbiter.title")),
+  t("arbiter.title"),
   typed.open ? fields(game) : null);
 }
 

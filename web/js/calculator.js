@@ -21,7 +21,7 @@ import {
 } from "./state.js";
 import { TURNS, firstEmpty, refer, turnOf } from "./turn.js";
 import * as typed from "./typed.js";
-import { copyText, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
+import { copyText, folding, h, mark, replace, say, sayRefusal, settle } from "./ui.js";
 
 const DEBOUNCE = 150; // ms between the last keystroke and asking the server
 const MODE = "tilestream.calc.mode"; // "board" or "typed", as this phone last chose it
@@ -497,9 +497,9 @@ function examples() {
   const own = EXAMPLES.filter((x) => editionInfo(x.edition).language === language);
   const shown = own.length ? own : EXAMPLES;
   const editions = [...new Set(shown.map((x) => x.edition))];
-  return h("details", { class: "examples", open: ui.examplesOpen,
-    ontoggle: (event) => { ui.examplesOpen = event.target.open; } },
-    h("summary", {}, t("calc.examples")),
+  return folding({ class: "examples", open: ui.examplesOpen,
+    fold: (open) => { ui.examplesOpen = open; } },
+    t("calc.examples"),
     h("p", { class: "hint" }, t("calc.examples_hint")),
     editions.map((code) => [
       h("h3", {}, t(`edition.${code}`)),

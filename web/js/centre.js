@@ -10,7 +10,7 @@ import { number, percent, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import { mySeat } from "./rights.js";
 import { app, changed, isHost } from "./state.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { folding, h, say, sayRefusal } from "./ui.js";
 import { when } from "./when.js";
 
 const NAME_MAX = 40; // a centre's name, as a player's (the server refuses longer)
@@ -35,11 +35,10 @@ export function frame() {
 // phones a frame within moments of joining); folded, as the take-over on the start screen.
 export function joinCard(game, begun) {
   if (begun || game.ended || !game.room || !isHost() || game.room.centre || frame()) return null;
-  const box = h("details", {
+  return folding({
     class: "card sim-join", id: "sim-join", open: ui.open,
-    ontoggle: (event) => { ui.open = event.target.open; },
-  }, h("summary", {}, t("sim.join_title")), joinForm());
-  return box;
+    fold: (open) => { ui.open = open; },
+  }, t("sim.join_title"), joinForm());
 }
 
 function joinForm() {

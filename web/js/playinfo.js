@@ -9,7 +9,7 @@ import { colon, number, playerName, t, withBingo } from "./i18n.js";
 import * as rack from "./rack.js";
 import { invite } from "./start.js";
 import { app } from "./state.js";
-import { h, replace } from "./ui.js";
+import { folding, h, replace } from "./ui.js";
 
 // What the play view shares, bound at each draw: its state and its redraw.
 const shared = {
@@ -18,14 +18,14 @@ const shared = {
 };
 
 // A part that folds open, and stays as the player left it when the view is redrawn.
-function folding(name, className, summary, ...content) {
-  return h("details", {
+function folded(name, className, summary, ...content) {
+  return folding({
     class: className, open: shared.ui.opened.has(name),
-    ontoggle: (event) => {
-      if (event.target.open) shared.ui.opened.add(name);
+    fold: (open) => {
+      if (open) shared.ui.opened.add(name);
       else shared.ui.opened.delete(name);
     },
-  }, h("summary", {}, summary), content);
+  }, summary, content);
 }
 
 export function drawInfo(box, g, online, view) {
@@ -64,7 +64,7 @@ function sinceMine(g, seat) {
 function unseen(online) {
   const tiles = online.unseen || [];
   const total = tiles.reduce((sum, [, count]) => sum + count, 0);
-  return folding("unseen", "card play-unseen", t("play.unseen", { count: number(total) }),
+  return folded("unseen", "card play-unseen", t("play.unseen", { count: number(total) }),
     h("p", { class: "hint" }, t(online.rack ? "play.unseen_hint" : "play.unseen_hint_viewer")),
     h("ul", { class: "unseen-tiles" }, tiles.map(([tile, count]) => h("li", {},
       h("span", { class: "face" }, rack.isBlank(tile) ? t("play.blank") : rack.face(tile)),
@@ -74,7 +74,7 @@ function unseen(online) {
 function history(g) {
   const lines = g.lines.filter((line) => line.kind !== "penalty" && line.kind !== "bonus");
   if (!lines.length) return null;
-  return folding("history", "card play-history", t("play.history", { count: number(lines.length) }),
+  return folded("history", "card play-history", t("play.history", { count: number(lines.length) }),
     h("ol", { reversed: true }, [...lines].reverse().map((line) => h("li", {},
       h("span", { class: "name" }, playerName(g.players, line.player)), colon(),
       line.kind === "move"

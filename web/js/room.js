@@ -21,7 +21,7 @@ import { searchable } from "./roster.js";
 import { crowded } from "./standings.js";
 import { changed, edition, isHost, isRoom, rulesOf } from "./state.js";
 import { openRound } from "./turn.js";
-import { h, sayRefusal } from "./ui.js";
+import { folding, h, sayRefusal } from "./ui.js";
 
 // The view's state, in one place.
 const ui = {
@@ -49,10 +49,10 @@ export function cards(game, cell) {
 // A sheet kept by hand (no rack drawn yet) folds the room away until the director opens it.
 function folded(game, card) {
   if (isRoom(game)) return card;
-  return h("details", {
+  return folding({
     class: "room-start", id: "room-start", open: ui.unfolded,
-    ontoggle: (event) => { ui.unfolded = event.target.open; },
-  }, h("summary", {}, t("room.start")), card);
+    fold: (open) => { ui.unfolded = open; },
+  }, t("room.start"), card);
 }
 
 // --- the rack ------------------------------------------------------------------------------
@@ -229,15 +229,14 @@ function allSlips(game, index, convention, cell) {
   const shown = wanted ? results.filter((result) =>
     searchable(playerName(game.players, result.player)).includes(wanted)) : results;
   const editable = keepsSheet() && !game.ended;
-  return h("details", {
+  return folding({
     class: "room-all-slips", id: "room-all-slips", open: ui.slips.open,
-    ontoggle: (event) => {
-      if (ui.slips.open === event.target.open) return; // a redrawn list says so too
-      ui.slips.open = event.target.open;
+    fold: (open) => {
+      ui.slips.open = open;
       changed();
     },
   },
-  h("summary", {}, t("room.all_slips", { n: number(chosen + 1), count: number(results.length) })),
+  t("room.all_slips", { n: number(chosen + 1), count: number(results.length) }),
   ui.slips.open ? [
     h("div", { class: "room-slips-find" },
       h("div", { class: "field room-slips-round" },

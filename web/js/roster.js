@@ -11,7 +11,7 @@
 import { number, playerName, t } from "./i18n.js";
 import { send, unanswered } from "./live.js";
 import { changed, isHost } from "./state.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { folding, h, say, sayRefusal } from "./ui.js";
 
 const NAME_MAX = 40; // as the start form's names; the server refuses longer (name_too_long)
 
@@ -45,15 +45,14 @@ export function card(game) {
     missing(game, players),
     h("p", { class: "hint", id: "roster-entries-now" }, game.entries_until
       ? t("roster.entries_open", { n: number(game.entries_until) }) : t("roster.entries_closed")),
-    h("details", {
+    folding({
       class: "roster-manage", id: "roster-manage", open: ui.open,
-      ontoggle: (event) => { // unfolded, the list is drawn: 200 rows only when asked for
-        if (ui.open === event.target.open) return; // a redrawn card says so too
-        ui.open = event.target.open;
+      fold: (open) => { // unfolded, the list is drawn: 200 rows only when asked for
+        ui.open = open;
         changed();
       },
     },
-    h("summary", {}, t("roster.manage")),
+    t("roster.manage"),
     ui.open ? [addForm(), entriesForm(game), list(game, players)] : null));
 }
 

@@ -22,6 +22,23 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// A part that folds open (a <details>) and stays as its user left it when the screen is drawn
+// again: `fold(open)` is told what it becomes at the tap itself (the summary's click, which
+// Enter and Space give too), not only at the "toggle" event. That event comes a task later,
+// and a redraw in between (another phone's frame) would draw the part anew as it stood
+// before the tap: a director's tap that unfolds the room, undone by a slip coming in.
+export function folding({ open, fold, ...attributes }, summary, ...content) {
+  let now = open; // a part drawn open says "toggle" too, and must not be told twice
+  const to = (wanted) => {
+    if (wanted === now) return;
+    now = wanted;
+    fold(wanted);
+  };
+  return h("details", { ...attributes, open, ontoggle: (event) => to(event.target.open) },
+    h("summary", { onclick: (event) => to(!event.currentTarget.parentElement.open) }, summary),
+    content);
+}
+
 // A button busy with its command is marked (aria-disabled), and its tap must do nothing, but
 // it is not disabled: a disabled button drops the keyboard's focus at every tap it answers.
 export const held = (busy) => (busy ? "true" : null);
