@@ -93,7 +93,6 @@ def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play)
     way = _main_direction(cells, size, new, play)
     step, cross_step = (1, size) if way == Direction.ACROSS else (size, 1)
     premiums = edition.board_layout.premiums
-    values = edition.values
     ordered = sorted(new)
     lines = [(ordered[0], step, way)]
     lines += [(i, cross_step, way.other) for i in ordered]
@@ -107,13 +106,7 @@ def score(cells: Sequence[Tile | None], size: int, edition: Edition, play: Play)
             for i in squares
         ]
         words.append(
-            score_word(
-                values,
-                tiles,
-                Square(*divmod(squares[0], size)).name,
-                direction.value,
-                edition.spelled,
-            )
+            score_word(edition, tiles, Square(*divmod(squares[0], size)).name, direction.value)
         )
     return total_move(edition, words, len(new))
 

@@ -5,7 +5,7 @@ word's multipliers multiply each other; the bingo bonus is added after all premi
 when exactly a full rack of new tiles was laid.
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -50,20 +50,20 @@ class MoveScore(msgspec.Struct, frozen=True):
 
 
 def score_word(
-    values: Mapping[str, int],
+    edition: Edition,
     cells: Iterable[tuple[Tile, Premium | None, bool]],
     start: str | None = None,
     direction: str | None = None,
-    spelled: Callable[[Sequence[str]], str] = "".join,
 ) -> WordScore:
-    """Score one word from (tile, premium under it, new?) triples, in reading order;
-    ``spelled`` writes its tiles as the word (``Edition.spelled``: "C·HINO", C then H).
+    """Score one word from (tile, premium under it, new?) triples, in reading order; the
+    word is its tiles as the edition spells them (``Edition.spelled``: "C·HINO", C then H).
 
-    >>> values = {"B": 3, "O": 1, "E": 1, "K": 3}
-    >>> score_word(values, [(Tile(c), Premium.TL if c == "K" else None, True)
-    ...                     for c in "BOEK"]).formula
+    >>> from editions import get
+    >>> score_word(get("nl"), [(Tile(c), Premium.TL if c == "K" else None, True)
+    ...                        for c in "BOEK"]).formula
     '3 + 1 + 1 + 3 × 3 = 14'
     """
+    values = edition.values
     parts: list[str] = []
     word: list[str] = []
     total = 0
@@ -84,13 +84,13 @@ def score_word(
         parts.append(str(value))
         total += value
     if not new:
-        return WordScore(spelled(word), 0, "0", 0, start, direction, note="no_new_tiles")
+        return WordScore(edition.spelled(word), 0, "0", 0, start, direction, note="no_new_tiles")
     body = " + ".join(parts)
     if multiplier > 1:
         formula = f"({body}) × {multiplier} = {total * multiplier}"
     else:
         formula = f"{body} = {total}"
-    return WordScore(spelled(word), total * multiplier, formula, new, start, direction)
+    return WordScore(edition.spelled(word), total * multiplier, formula, new, start, direction)
 
 
 def total_move(edition: Edition, words: Sequence[WordScore], new_tiles: int) -> MoveScore:
@@ -141,11 +141,7 @@ def score_words(edition: Edition, words: Sequence[Sequence[TypedTile]]) -> MoveS
                     edition=edition.code,
                 )
     scored = [
-        score_word(
-            edition.values,
-            ((t.tile, t.premium, not t.old) for t in word),
-            spelled=edition.spelled,
-        )
+        score_word(edition, ((t.tile, t.premium, not t.old) for t in word))
         for word in words
     ]
     return total_move(edition, scored, max(w.new_tiles for w in scored))
