@@ -66,3 +66,34 @@ def test_every_square_is_announced_with_its_name_premium_and_tile(phone: Page) -
         "A1, drievoudige woordwaarde, leeg"
     )
     expect(phone.locator('[data-square="A2"]')).to_have_accessible_name("A2, leeg")
+
+
+@pytest.mark.parametrize(
+    ("language", "marks"),
+    [
+        ("nl", ("2L", "3L", "2W", "3W")),  # SCR-18a: letterwaarde, woordwaarde
+        ("en", ("2L", "3L", "2W", "3W")),
+        ("fr", ("2L", "3L", "2M", "3M")),  # lettre, mot
+        ("de", ("2B", "3B", "2W", "3W")),  # Buchstabe, Wort
+        ("es", ("2L", "3L", "2P", "3P")),  # letra, palabra
+        ("it", ("2L", "3L", "2P", "3P")),  # SCR-18b: lettera, parola valore doppio
+        ("pl", ("2L", "3L", "2S", "3S")),  # premia literowa, słowna
+    ],
+)
+def test_a_premium_square_is_marked_in_the_phones_language(
+    phone: Page, language: str, marks: tuple[str, ...]
+) -> None:
+    phone.evaluate(f"import('/js/i18n.js').then(m => m.setLanguage('{language}'))")
+    phone.wait_for_function(f"document.documentElement.lang === '{language}'")
+    show(phone, "score")
+    phone.locator("#calc-mode-board").check()
+    for premium, mark in zip(("2L", "3L", "2W", "3W"), marks, strict=True):
+        expect(phone.locator(f'#calc-board [data-square="{SQUARES[premium]}"]')).to_have_text(mark)
+    # A typed word's tile says its square the same way, beside the square's name.
+    phone.locator("#calc-mode-typed").check()
+    phone.locator("#calc-word-0").fill("ab")
+    phone.locator("#calc-tile-0-0").click()
+    phone.locator("#calc-tile-0-0-premium-2W").check()
+    expect(phone.locator("label:has(#calc-tile-0-0-premium-2W)")).to_contain_text(f"{marks[2]} · ")
+    phone.locator("#calc-tile-0-0-panel button").click()
+    expect(phone.locator("#calc-tile-0-0 .premium")).to_have_text(marks[2])

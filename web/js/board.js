@@ -1,5 +1,5 @@
 // The 15×15 board as a grid: premium squares in colour-blind-safe colours *and* text
-// (2L 3L 2W 3W), a star on the centre, coordinates A–O down and 1–15 across (BRD-02..05).
+// (2L 3L 2W 3W, in the language), a star on the centre, coordinates A–O down and 1–15 across (BRD-02..05).
 // Every square is announced with its name, its premium and its tile.
 
 import { t } from "./i18n.js";
@@ -118,7 +118,7 @@ export function renderBoard({ edition, rows = null, pending = new Map(),
         ? [h("span", { class: "face" }, face),
           h("span", { class: "value" }, isBlank(tile) ? "" : values[face] ?? "")]
         : [h("span", { class: "mark", "aria-hidden": "true" },
-          square === CENTRE ? "★" : premium)];
+          square === CENTRE ? "★" : premium && premiumMark(premium))];
       const name = describe(square, premium, tile, pending.has(square));
       const cell = onTap
         ? h("button", { type: "button", class: "cell", "aria-label": name,
@@ -157,6 +157,9 @@ function roam(event, table, onCursor) {
   next.focus();
   if (onCursor) onCursor(next.dataset.square);
 }
+
+// A premium square's short mark in the language: "2W" in Dutch, "2P" (parola) in Italian.
+export const premiumMark = (premium) => t(`board.mark.${premium}`);
 
 // "H8, dubbele woordwaarde, ster, P (blanco)": what a screen reader says of a square.
 export function describe(square, premium, tile, isNew = false) {

@@ -7,7 +7,7 @@
 // the switch changes the app's choice too, as the app's own switch does.
 
 import { call } from "./api.js";
-import { premiumClass, renderBoard } from "./board.js";
+import { premiumClass, premiumMark, renderBoard } from "./board.js";
 import {
   LANGUAGES, language, missing, number, preferredLanguage, refusal, setLanguage, t,
 } from "./i18n.js";
@@ -186,7 +186,7 @@ function premiums() {
   const legend = page.edition
     ? h("ul", { class: `premium-legend ${premiumClass(page.edition)}` },
       Object.keys(page.edition.colours).map((code) => h("li", {},
-        h("span", { class: `swatch p${code}` }, code), " ",
+        h("span", { class: `swatch p${code}` }, premiumMark(code)), " ",
         h("span", {}, h("strong", {}, r(`premiums.name.${code}`)), " ",
           r(`premiums.effect.${code}`)))))
     : null;

@@ -5,7 +5,7 @@
 // Text is split into tiles as the server splits it (editions/alphabet.py) only so that each
 // tile can carry its marks; the server reads every tile again and does all the scoring.
 
-import { premiumClass } from "./board.js";
+import { premiumClass, premiumMark } from "./board.js";
 import { number, t } from "./i18n.js";
 import { app } from "./state.js";
 import { h, replace } from "./ui.js";
@@ -219,7 +219,7 @@ function tileButton(tile, k, id, open, ctx, onclick) {
   },
   h("span", { class: "face" }, tile.face),
   h("span", { class: "value" }, value),
-  tile.premium ? h("span", { class: "premium" }, tile.premium) : null);
+  tile.premium ? h("span", { class: "premium" }, premiumMark(tile.premium)) : null);
 }
 
 // "Blokje 1: P, dubbele woordwaarde, ligt al op het bord".
@@ -244,7 +244,7 @@ function panel(state, i, k, tile, region, ctx) {
     h("input", {
       type: "radio", name: `${id}-premium`, id: `${id}-premium-${premium || "none"}`,
       checked: tile.premium === premium, onchange: () => update((m) => { m.premium = premium; }),
-    }), " ", premium ? `${premium} · ${t(`board.premium.${premium}`)}` : t("calc.no_premium"));
+    }), " ", premium ? `${premiumMark(premium)} · ${t(`board.premium.${premium}`)}` : t("calc.no_premium"));
   const close = () => {
     state.open = null;
     drawTiles(state, i, region, ctx);
