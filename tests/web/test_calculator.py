@@ -208,6 +208,20 @@ def test_escape_closes_a_tiles_panel_and_gives_the_tile_back_its_focus(phone: Pa
     expect(phone.locator("#calc-tile-0-1")).to_contain_class("p3L")  # what was chosen stays
 
 
+def test_a_tiles_panel_opened_from_the_keyboard_takes_the_focus_before_the_next_tiles(
+    phone: Page,
+) -> None:
+    type_word(phone, 0, "kaas")
+    phone.locator("#calc-tile-0-1").focus()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#calc-tile-0-1-premium-none")).to_be_focused()  # the square it has
+    phone.keyboard.press("ArrowDown")  # the radio group's keys choose the next square
+    expect(phone.locator("#calc-tile-0-1-premium-2L")).to_be_checked()
+    phone.keyboard.press("Escape")
+    expect(phone.locator("#calc-tile-0-1")).to_be_focused()
+    expect(phone.locator("#calc-tile-0-1")).to_contain_class("p2L")
+
+
 def test_an_error_goes_once_its_cause_is_fixed(phone: Page) -> None:
     rows = ["." * 15] * 15
     rows[7] = "." * 7 + "PLANK" + "." * 3  # PLANK on H8-H12 of the phone's own board

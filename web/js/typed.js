@@ -185,6 +185,9 @@ function drawTiles(state, i, region, ctx) {
   const toggle = (k) => {
     state.open = open === k ? null : { word: i, tile: k };
     drawTiles(state, i, region, ctx);
+    // Opened, the panel comes after all the word's tiles: the focus goes into it rather
+    // than on through the tiles that follow (Escape and Done give it back to the tile).
+    if (state.open) region.querySelector(".tile-panel input:checked")?.focus();
   };
   replace(region,
     tiles.map((tile, k) => tileButton(tile, k, `calc-tile-${i}-${k}`, open === k, ctx,
