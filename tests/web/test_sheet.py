@@ -88,6 +88,25 @@ def test_a_computed_move_shows_its_words_and_formula(phone: Page, server: Server
     expect(first).to_contain_text("PLANK: (3 × 2 + 3 + 1 + 1 + 3) × 2 = 28")
 
 
+def test_a_formula_opened_stays_open_when_another_phone_writes(
+    phone: Page, guest, server: ServerProcess
+) -> None:
+    """A player checking a word's formula keeps it in view while the table plays on."""
+    code = new_sheet(phone, ["Anna", "Bas"], rules=SBNL)
+    other = guest(code)
+    post(phone, server, PLANK)
+    first = cell(phone, 1, 0)
+    first.get_by_text("PLANK", exact=True).click()
+    formula = "PLANK: (3 × 2 + 3 + 1 + 1 + 3) × 2 = 28"
+    expect(first.get_by_text(formula)).to_be_visible()
+    to_move(other, "Bas")
+    enter_points(other, 16)
+    expect(phone.locator(".scoreboard .total")).to_have_text(["28", "16"])
+    expect(first.get_by_text(formula)).to_be_visible()
+    first.get_by_text("PLANK", exact=True).click()  # and folds at a tap, as before
+    expect(first.get_by_text(formula)).to_be_hidden()
+
+
 def test_pass_exchange_and_withdrawn_word_score_nothing_and_pass_the_turn(phone: Page) -> None:
     new_sheet(phone, ["Anna", "Bas"], rules=SBNL)
     phone.get_by_role("button", name="Passen").click()

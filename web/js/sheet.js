@@ -16,7 +16,7 @@ import * as speech from "./speech.js";
 import { helpHint } from "./shell.js";
 import { app, canWrite, sheet, subscribe } from "./state.js";
 import { TURNS, refer, turnOf } from "./turn.js";
-import { h, held, replace, sayRefusal } from "./ui.js";
+import { folding, h, held, replace, sayRefusal } from "./ui.js";
 
 const ARMED_MS = 4000; // SHC-19: how long the first tap on "clear" waits for the second
 
@@ -31,6 +31,10 @@ const ui = {
   pointsDraft: "",
   pointsTurn: null, // the turn the points were typed for: theirs, whoever is to move at the tap
   armed: null, // the timer while "clear" waits for its second tap
+  // The lines whose formulas are unfolded, by seq, in the game `formulasOf` (its start):
+  // another phone's line redraws the table, and one being checked stays open.
+  formulas: new Set(),
+  formulasOf: null,
 };
 
 export function mount(element) {
@@ -232,6 +236,9 @@ function clear() {
 // SHC-20/21: a row per round, a column per player; a cell holds the turn, any penalty
 // written beside it, and the running total.
 function roundsTable(game) {
+  if (ui.formulasOf !== game.started) {
+    Object.assign(ui, { formulas: new Set(), formulasOf: game.started });
+  }
   if (!game.lines.length) return h("p", { class: "hint no-lines" }, t("sheet.no_lines"));
   const count = Math.max(...game.lines.map((line) => line.round)) + 1;
   const cells = Array.from({ length: count }, () => game.players.map(() => []));
@@ -287,12 +294,14 @@ function entry(line) {
   return h("span", attributes, h("span", { class: "points num" }, number(line.points)),
     line.bingo ? h("span", { class: "bingo" }, t("sheet.bingo", { points: number(line.bingo) }))
       : null,
-    line.words.length ? words(line.words) : null);
+    line.words.length ? words(line) : null);
 }
 
 // The words of a computed move; their formulas (SCR-17) fold open for who wants to check.
-function words(list) {
-  return h("details", { class: "words" },
-    h("summary", {}, list.map(([word]) => word).join(", ")),
-    h("ul", {}, list.map(([word, , formula]) => h("li", {}, `${word}: ${formula}`))));
+function words(line) {
+  return folding({
+    class: "words", open: ui.formulas.has(line.seq),
+    fold: (open) => { if (open) ui.formulas.add(line.seq); else ui.formulas.delete(line.seq); },
+  }, line.words.map(([word]) => word).join(", "),
+  h("ul", {}, line.words.map(([word, , formula]) => h("li", {}, `${word}: ${formula}`))));
 }
