@@ -140,10 +140,7 @@ def score_words(edition: Edition, words: Sequence[Sequence[TypedTile]]) -> MoveS
                     premium=str(typed.premium),
                     edition=edition.code,
                 )
-    scored = [
-        score_word(edition, ((t.tile, t.premium, not t.old) for t in word))
-        for word in words
-    ]
+    scored = [score_word(edition, ((t.tile, t.premium, not t.old) for t in word)) for word in words]
     return total_move(edition, scored, max(w.new_tiles for w in scored))
 
 

@@ -124,8 +124,11 @@ def _penalty_row(game: Game, event: PenaltyGiven) -> int:
     move (or the line that withdrew it), whoever pays or earns it — after a second seat's
     move the player to move is in the next round already; any other beside the round in
     play, the row of who is to move."""
-    mover = next((v.player for v in reversed(game.challenges) if v.line == event.challenge),
-                 None) if event.challenge else None
+    mover = (
+        next((v.player for v in reversed(game.challenges) if v.line == event.challenge), None)
+        if event.challenge
+        else None
+    )
     if mover is not None:
         for line in reversed(game.lines):
             if line.player == mover and line.kind not in ("penalty", "bonus"):
