@@ -308,7 +308,12 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     )
     for n, joined in enumerate(players):  # a frame for each, faster than the phone draws
         hand_in(server, joined, found, n % 10)
-    expect(director.locator("#roster-slips")).to_have_text("Briefjes binnen: 100 van 100")
+    # What is asked is that it draws them together, not how fast: slowed 20×, a host where
+    # a drawing takes a third of a second drew the burst in 15–20 drawings, 4–6 s, and in
+    # over 10 s beside the whole suite.
+    expect(director.locator("#roster-slips")).to_have_text(
+        "Briefjes binnen: 100 van 100", timeout=30_000
+    )
     expect(director.locator("#roster-missing li")).to_have_count(0)
     assert 0 < director.evaluate("() => window.draws") < len(players) / 2
 
