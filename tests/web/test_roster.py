@@ -309,10 +309,10 @@ def test_a_slow_directors_phone_draws_a_burst_of_slips_together_and_keeps_up(
     for n, joined in enumerate(players):  # a frame for each, faster than the phone draws
         hand_in(server, joined, found, n % 10)
     # What is asked is that it draws them together, not how fast: slowed 20×, a host where
-    # a drawing takes a third of a second drew the burst in 15–20 drawings, 4–6 s, and in
-    # over 10 s beside the whole suite.
+    # a drawing takes a third of a second drew the burst in 15–20 drawings, 4–6 s alone,
+    # and in up to 25 s beside the other browser tests.
     expect(director.locator("#roster-slips")).to_have_text(
-        "Briefjes binnen: 100 van 100", timeout=30_000
+        "Briefjes binnen: 100 van 100", timeout=60_000
     )
     expect(director.locator("#roster-missing li")).to_have_count(0)
     assert 0 < director.evaluate("() => window.draws") < len(players) / 2
