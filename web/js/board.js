@@ -1,5 +1,6 @@
 // The 15×15 board as a grid: premium squares in colour-blind-safe colours *and* text
-// (2L 3L 2W 3W, in the language), a star on the centre, coordinates A–O down and 1–15 across (BRD-02..05).
+// (2L 3L 2W 3W, in the language), a star on the centre, coordinates A–O down and 1–15
+// across (BRD-02..05).
 // Every square is announced with its name, its premium and its tile.
 
 import { t } from "./i18n.js";
