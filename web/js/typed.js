@@ -247,7 +247,8 @@ function panel(state, i, k, tile, region, ctx) {
     h("input", {
       type: "radio", name: `${id}-premium`, id: `${id}-premium-${premium || "none"}`,
       checked: tile.premium === premium, onchange: () => update((m) => { m.premium = premium; }),
-    }), " ", premium ? `${premiumMark(premium)} · ${t(`board.premium.${premium}`)}` : t("calc.no_premium"));
+    }), " ", premium ? `${premiumMark(premium)} · ${t(`board.premium.${premium}`)}`
+      : t("calc.no_premium"));
   const close = () => {
     state.open = null;
     drawTiles(state, i, region, ctx);
