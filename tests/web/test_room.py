@@ -541,30 +541,40 @@ def test_a_slip_after_the_round_clock_is_said_late_before_and_after_it_is_handed
         page.context.close()
 
 
-@pytest.mark.parametrize("part", ["room-start", "roster-manage", "sim-join"])
+@pytest.mark.parametrize(
+    ("part", "view"),
+    [
+        ("#room-start", None),
+        ("#roster-manage", None),
+        ("#sim-join", None),
+        ("#devices > .card", "table"),  # the devices, on the table's own view
+    ],
+)
 def test_a_part_the_director_unfolds_stays_unfolded_when_a_frame_redraws_it_at_once(
-    browser: Browser, server: ServerProcess, part: str
+    browser: Browser, server: ServerProcess, part: str, view: str | None
 ) -> None:
     """The tap and a redraw in the same moment (a slip or another centre's frame coming in):
     the browser says "toggle" only a task after the tap, too late for that redraw."""
     director = open_app(browser, server.url, "nl")
     create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
-    expect(director.locator(f"#{part}")).not_to_have_attribute("open", "")
+    if view is not None:
+        show(director, view)
+    expect(director.locator(part)).not_to_have_attribute("open", "")
     unfolded = director.evaluate(
         """async (part) => {
             const { changed } = await import('/js/state.js');
-            const tapped = document.getElementById(part);
+            const tapped = document.querySelector(part);
             const toggled = new Promise((done) => tapped.addEventListener("toggle", done));
             tapped.querySelector(":scope > summary").click();
             changed();
             await toggled; // the tapped part, drawn over already, says "toggle" only now
-            return document.getElementById(part).open;
+            return document.querySelector(part).open;
         }""",
         part,
     )
     assert unfolded
     director.evaluate("async () => (await import('/js/state.js')).changed()")
-    expect(director.locator(f"#{part}")).to_have_attribute("open", "")
-    director.locator(f"#{part} > summary").click()  # and folds again at a tap
-    expect(director.locator(f"#{part}")).not_to_have_attribute("open", "")
+    expect(director.locator(part)).to_have_attribute("open", "")
+    director.locator(f"{part} > summary").click()  # and folds again at a tap
+    expect(director.locator(part)).not_to_have_attribute("open", "")
     director.context.close()

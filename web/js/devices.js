@@ -16,7 +16,7 @@ import { recoveryCode } from "./recovery.js";
 import { writers } from "./rights.js";
 import { writersChoice } from "./start.js";
 import { app, isHost, serverNow, sheet, subscribe } from "./state.js";
-import { h, replace, say, sayRefusal } from "./ui.js";
+import { folding, h, replace, say, sayRefusal } from "./ui.js";
 
 const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
 const SEATING = ["admit_device", "remove_device", "appoint_director"];
@@ -75,18 +75,18 @@ function stop() {
   ui.loadedFor = "";
 }
 
-function toggle() {
-  ui.open = !ui.open;
+// The card folded open or shut: open, the list is loaded now and again every REFRESH.
+function fold(open) {
+  ui.open = open;
   clearInterval(ui.timer);
   ui.timer = null;
-  if (ui.open) {
+  if (open) {
     load();
     ui.timer = setInterval(load, REFRESH);
   } else {
     ui.listed = null;
     ui.loadedFor = "";
   }
-  render();
 }
 
 // The seat the host's own phone holds at a classic table, or null: it keeps the score.
@@ -158,14 +158,8 @@ function card(devices) {
   const rows = ui.listed || devices.map((d) => ({ ...d, last_seen: undefined }));
   const busy = inFlight(...SEATING);
   const room = sheet()?.mode === "duplicate"; // co-directors and recovery are a room's
-  return h("details", { class: "card devices", open: ui.open },
-    h("summary", {
-      id: "devices-summary",
-      onclick: (event) => {
-        event.preventDefault();
-        toggle();
-      },
-    }, t("devices.title")),
+  return folding({ class: "card devices", open: ui.open, summaryId: "devices-summary", fold },
+    t("devices.title"),
     writersChoice("devices-writers", writers(), (value) => act({ type: "set_writers",
       writers: value })),
     h("h3", {}, t("devices.list")),

@@ -8,7 +8,7 @@ import { inFlight, send } from "./live.js";
 import { MAX_POINTS, wholePoints } from "./points.js";
 import { rulesOf } from "./state.js";
 import { refer } from "./turn.js";
-import { h, say, sayRefusal } from "./ui.js";
+import { folding, h, say, sayRefusal } from "./ui.js";
 
 const PERCENT = { invalid: 20, unfounded: 10 };
 const SCORED = new Set(["move", "points"]); // the turns a penalty can be about
@@ -136,16 +136,10 @@ export function penaltyPanel(game, redraw) {
     h("button", { type: "submit", class: "primary", disabled: inFlight("give_penalty") },
       t("sheet.penalty_give"))));
 
-  // Opened and closed here rather than by the browser, so a redraw keeps it as it was.
-  return h("details", { class: "card penalty", open: ui.draft.open },
-    h("summary", {
-      id: "penalty-summary",
-      onclick: (event) => {
-        event.preventDefault();
-        ui.draft.open = !ui.draft.open;
-        redraw();
-      },
-    }, t("sheet.penalty")), form);
+  return folding({
+    class: "card penalty", open: ui.draft.open, summaryId: "penalty-summary",
+    fold: (open) => { ui.draft.open = open; },
+  }, t("sheet.penalty"), form);
 }
 
 function reasons(onchange) {

@@ -27,7 +27,8 @@ export function h(tag, attributes = {}, ...children) {
 // Enter and Space give too), not only at the "toggle" event. That event comes a task later,
 // and a redraw in between (another phone's frame) would draw the part anew as it stood
 // before the tap: a director's tap that unfolds the room, undone by a slip coming in.
-export function folding({ open, fold, ...attributes }, summary, ...content) {
+// `summaryId` names the summary, for a part whose summary the focus is put on.
+export function folding({ open, fold, summaryId, ...attributes }, summary, ...content) {
   let now = open; // a part drawn open says "toggle" too, and must not be told twice
   const to = (wanted) => {
     if (wanted === now) return;
@@ -35,7 +36,8 @@ export function folding({ open, fold, ...attributes }, summary, ...content) {
     fold(wanted);
   };
   return h("details", { ...attributes, open, ontoggle: (event) => to(event.target.open) },
-    h("summary", { onclick: (event) => to(!event.currentTarget.parentElement.open) }, summary),
+    h("summary", { id: summaryId, onclick: (event) => to(!event.currentTarget.parentElement.open) },
+      summary),
     content);
 }
 
