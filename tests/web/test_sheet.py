@@ -415,9 +415,8 @@ def test_the_final_table_of_four_breaks_no_word_at_360_or_320_px_in_any_language
             phone.set_viewport_size({"width": width, "height": 800})
             found = phone.evaluate(BROKEN_INSIDE)
             assert found == {"broken": [], "overflow": 0}, (language, width)
-    # Scrolled by the page itself: a table redrawn meanwhile (a frame from the server) is
-    # found anew, where Playwright's scroll holds the element it found and fails once it is
-    # replaced.
+    # Scrolled by the page itself, in one step: Playwright's scroll holds the element it
+    # found, and failed in a full run when the table was drawn anew meanwhile.
     scroll_to = "() => document.querySelector('.final-table').scrollIntoView({block: 'center'})"
     phone.evaluate(scroll_to)
     shot(phone, "sheet-final-table-320-pl", full_page=False)
