@@ -542,21 +542,23 @@ def test_a_slip_after_the_round_clock_is_said_late_before_and_after_it_is_handed
 
 
 @pytest.mark.parametrize(
-    ("part", "view"),
+    ("part", "view", "mode"),
     [
-        ("#room-start", None),
-        ("#roster-manage", None),
-        ("#sim-join", None),
-        ("#devices > .card", "table"),  # the devices, on the table's own view
+        ("#room-start", None, DUPLICATE),
+        ("#roster-manage", None, DUPLICATE),
+        ("#sim-join", None, DUPLICATE),
+        ("#devices > .card", "table", DUPLICATE),  # the devices, on the table's own view
+        (".card.penalty", None, "Klassiek: om beurten"),  # the host's penalty at a classic table
     ],
 )
 def test_a_part_the_director_unfolds_stays_unfolded_when_a_frame_redraws_it_at_once(
-    browser: Browser, server: ServerProcess, part: str, view: str | None
+    browser: Browser, server: ServerProcess, part: str, view: str | None, mode: str
 ) -> None:
     """The tap and a redraw in the same moment (a slip or another centre's frame coming in):
-    the browser says "toggle" only a task after the tap, too late for that redraw."""
+    the browser says "toggle" only a task after the tap, too late for that redraw. Every
+    folding part goes through ``ui.folding``; these are the director's and the host's."""
     director = open_app(browser, server.url, "nl")
-    create_table(director, ["Anna", "Bas"], mode=DUPLICATE)
+    create_table(director, ["Anna", "Bas"], mode=mode)
     if view is not None:
         show(director, view)
     expect(director.locator(part)).not_to_have_attribute("open", "")
