@@ -45,7 +45,8 @@ def lay(page: Page, tiles: list[tuple[str, str]]) -> None:
 def first_word(page: Page) -> list[str]:
     """The tiles of a word (no blank) for the first move from the rack of the player to move
     on ``page``, longest first. A rack the seed dealt may make none (TPHXRQR): the phone
-    then starts the game again, twice so that the same player begins, until one does."""
+    then starts the game again, once for every player since the one to begin moves on by one
+    each game, so that the same player begins, until one does."""
     for _ in range(NEW_RACKS):
         seen = online(page)
         letters = [tile for tile in seen["rack"] if len(tile) == 1 and tile != "?"]
@@ -53,7 +54,7 @@ def first_word(page: Page) -> list[str]:
             for tiles in dict.fromkeys(permutations(letters, size)):
                 if LEXICON.contains("".join(tiles)):
                     return list(tiles)
-        for _ in range(2):
+        for _ in range(len(sheet(page)["players"])):
             started = sheet(page)["started"]
             page.evaluate(
                 """async game => (await import('/js/live.js')).send({type: 'new_game', game})""",
@@ -64,4 +65,5 @@ def first_word(page: Page) -> list[str]:
                    && (await import('/js/state.js')).app.view.sheet.online.rack""",
                 arg=started,
             )
+        assert sheet(page)["to_move"] == seen["seat"], "the player to begin did not come round"
     raise AssertionError(f"no word in {NEW_RACKS} racks")
