@@ -19,10 +19,12 @@ from tests.web.browser import (
     show,
     wait_for_state,
 )
+from tests.web.rooms import open_room
 
 DUPLICATE = "Duplicate: iedereen dezelfde letters"
 PLAYERS = ["Anna", "Bas", "Cas", "Dirk"]
 ASKING = 5  # second phones for taken seats, all waiting for the director
+CROWD = 30  # players joining a room while the director's list of devices is open
 
 # The director's controls: the clock, its buttons, the round's.
 CONTROLS = ["section.clock", "#clock-go", "#clock-1", "#room-close"]
@@ -38,6 +40,27 @@ ON_TOP = """selector => {
 BOX = """selector => {
   const box = document.querySelector(selector).getBoundingClientRect();
   return [box.left, box.top + scrollY, box.right, box.bottom + scrollY];
+}"""
+
+
+# The page's requests for the list of devices, each answer held back a quarter of a second
+# as on a club's busy Wi-Fi; `window.listing` counts how many are out at once.
+SLOW_LIST = """() => {
+  const fetch = window.fetch;
+  window.listing = { out: 0, most: 0, asked: 0 };
+  window.fetch = async (...args) => {
+    if (!String(args[0]).endsWith('/devices')) return fetch(...args);
+    const listing = window.listing;
+    listing.asked += 1;
+    listing.most = Math.max(listing.most, ++listing.out);
+    try {
+      const answer = await fetch(...args);
+      await new Promise((done) => setTimeout(done, 250));
+      return answer;
+    } finally {
+      listing.out -= 1;
+    }
+  };
 }"""
 
 
@@ -182,3 +205,49 @@ def test_two_phones_of_one_seat_are_told_apart(
         for page in (first, second):
             assert missing_strings(page) == []
             page.context.close()
+
+
+def test_the_open_list_of_devices_asks_once_at_a_time_while_a_crowd_joins(
+    phones: Phones, server: ServerProcess
+) -> None:
+    """Every join changes the devices; on a slow network the answers would overlap and an
+    older one could land last. The card has one request out at a time and ends on them all."""
+    director = phones()
+    code = open_room(director)
+    show(director, "table")
+    director.evaluate(SLOW_LIST)
+    director.locator("#devices-summary").click()
+    for n in range(CROWD):
+        body = {"code": code, "role": "player", "name": f"Speler {n:02d}", "device": device_key()}
+        assert server.api().post("/api/join", body).status == 200
+    expect(director.locator(".device-list li")).to_have_count(CROWD)
+    listing = director.evaluate("() => window.listing")
+    assert listing["most"] == 1, listing
+    assert listing["asked"] < CROWD, listing  # the changes while one was out, asked together
+
+
+def test_a_rooms_director_reads_as_such_and_once_racks_are_drawn_chooses_no_writers(
+    phones: Phones,
+) -> None:
+    """A duplicate table may keep one scorekeeper (DUP-04), so the card asks who writes
+    until a rack is drawn; from then on each phone hands in its own slip. The host's row
+    says the director, not a scorekeeper."""
+    director = phones()
+    create_table(director, PLAYERS, mode=DUPLICATE)
+    show(director, "table")
+    director.locator("#devices-summary").click()
+    expect(director.locator("#host-device")).to_have_text(
+        "Wedstrijdleider, zonder plaats Telefoon van de wedstrijdleider"
+    )
+    expect(director.locator("#devices-writers")).to_be_visible()
+    # Folded shut, the card has no list to refresh: only the draw itself may redraw it. The
+    # rack is drawn as the room's draw button sends it.
+    director.locator("#devices-summary").click()
+    director.evaluate(
+        "async () => (await import('/js/live.js')).send({type: 'draw_rack', round: 0})"
+    )
+    wait_for_state(director, "app => app.view.sheet.rounds[0].rack.length === 7")
+    expect(director.locator("#devices-writers")).to_have_count(0)
+    director.locator("#devices-summary").click()
+    expect(director.locator("#host-device")).to_be_visible()
+    assert missing_strings(director) == []

@@ -15,7 +15,7 @@ import { inFlight, send } from "./live.js";
 import { recoveryCode } from "./recovery.js";
 import { writers } from "./rights.js";
 import { writersChoice } from "./start.js";
-import { app, isHost, serverNow, sheet, subscribe } from "./state.js";
+import { app, isHost, isRoom, serverNow, sheet, subscribe } from "./state.js";
 import { folding, h, replace, say, sayRefusal } from "./ui.js";
 
 const REFRESH = 5000; // ms between two looks at "last seen" while the card is open
@@ -28,6 +28,8 @@ const ui = {
   asking: false, // the list of phones asking for a seat is open
   listed: null, // GET /api/tables/{table}/devices, while the card is open
   loadedFor: "", // the devices (as the view had them) the list was loaded for
+  loading: false, // a request for the list is out
+  stale: false, // and the devices changed since it went
   timer: null,
   shown: "",
   heard: new Set(), // the asking phones a message said already
@@ -49,19 +51,35 @@ function render() {
   }
   const now = JSON.stringify(devices);
   if (ui.open && now !== ui.loadedFor) load(now);
-  const key = JSON.stringify([now, writers(), sheet()?.players, app.view.host_seat, ui.open,
-    ui.asking, ui.listed, inFlight(...SEATING), inFlight("set_writers")]);
+  const game = sheet();
+  const key = JSON.stringify([now, writers(), game?.players, game?.mode, game && isRoom(game),
+    app.view.host_seat, ui.open, ui.asking, ui.listed, inFlight(...SEATING),
+    inFlight("set_writers")]);
   if (key === ui.shown) return;
   ui.shown = key;
   replace(ui.section, requests(devices), card(devices));
 }
 
+// One request at a time: while a crowd joins, the devices change faster than the list comes
+// back, and overlapping answers could land out of order, an older one last. Changes while a
+// request is out are loaded once it is back, all in one more request.
 async function load(key = JSON.stringify(app.view?.devices ?? null)) {
   ui.loadedFor = key;
+  if (ui.loading) {
+    ui.stale = true;
+    return;
+  }
+  ui.loading = true;
   try {
-    ui.listed = await tableDevices(app.session);
+    do {
+      ui.stale = false;
+      const listed = await tableDevices(app.session);
+      if (ui.open) ui.listed = listed; // not when the card was folded shut meanwhile
+    } while (ui.stale && ui.open);
   } catch (error) {
     if (error.code !== "offline") sayRefusal(error);
+  } finally {
+    ui.loading = false;
   }
   ui.shown = ""; // the ages ("5 seconds ago") move on
   render();
@@ -73,6 +91,7 @@ function stop() {
   ui.open = false;
   ui.listed = null;
   ui.loadedFor = "";
+  ui.stale = false;
 }
 
 // The card folded open or shut: open, the list is loaded now and again every REFRESH.
@@ -160,10 +179,12 @@ function card(devices) {
   const room = sheet()?.mode === "duplicate"; // co-directors and recovery are a room's
   return folding({ class: "card devices", open: ui.open, summaryId: "devices-summary", fold },
     t("devices.title"),
-    writersChoice("devices-writers", writers(), (value) => act({ type: "set_writers",
-      writers: value })),
+    // Once a room's racks are drawn every phone hands in its own slips (DUP-04 is a table's):
+    // who writes the sheet is no longer a choice.
+    room && isRoom(sheet()) ? null : writersChoice("devices-writers", writers(),
+      (value) => act({ type: "set_writers", writers: value })),
     h("h3", {}, t("devices.list")),
-    hostRow(),
+    hostRow(room),
     rows.length ? h("ul", { class: "device-list" }, rows.map((device) => h("li", {
       class: device.admitted ? "device" : "device asking", dataset: { device: device.id },
     },
@@ -190,14 +211,16 @@ function card(devices) {
     room ? recoveryCode() : null);
 }
 
-// The host's own phone, first: the seat it holds, or that it keeps the score. It is no
-// device of the list (the log knows the host apart): nothing to remove or let in.
-function hostRow() {
+// The host's own phone, first: the seat it holds, or that it keeps the score — in a
+// duplicate game, that it directs. It is no device of the list (the log knows the host
+// apart): nothing to remove or let in.
+function hostRow(room) {
   const seat = hostSeat();
+  const role = room ? "devices.directs" : "devices.keeps_score";
   return h("p", { class: "device host-device", id: "host-device" },
-    h("span", { class: "device-name" }, seat === null ? t("devices.keeps_score")
+    h("span", { class: "device-name" }, seat === null ? t(role)
       : playerName(sheet().players, seat)),
-    " ", h("span", { class: "badge" }, t("devices.host_phone")));
+    " ", h("span", { class: "badge" }, t(room ? "devices.director_phone" : "devices.host_phone")));
 }
 
 // When a device joined, to the second: two phones of a seat that joined the same minute
