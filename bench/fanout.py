@@ -5,7 +5,9 @@ Run: ``python -m bench.fanout`` (about 2 minutes) or ``python -m bench.fanout --
 the 2,000 phones).
 
 For each setup — SQLite; Redis with its append-only file fsynced ``always`` (on disk before
-Redis answers) and ``everysec``, each on one and on two server processes; SQLite again with
+Redis answers) and ``everysec``, each on one and on two server processes, which reach it
+through its Unix socket as a server on Redis's own machine does, and ``always`` on one
+process once more over TCP, as from another machine or container; SQLite again with
 phones that do not offer permessage-deflate (the server accepts it from none: a check that
 nothing is compressed per phone) — the benchmark
 starts the servers (and a throwaway redis-server on a free port), then a separate client
@@ -85,11 +87,15 @@ class Setup(NamedTuple):
     store: str
     processes: int
     deflate: bool = True  # phones offer permessage-deflate, as browsers do
+    tcp: bool = False  # the servers reach Redis over TCP, not through its Unix socket
 
     @property
     def name(self) -> str:
         label = {"sqlite": "sqlite", "echo": "echo"}.get(self.store, f"redis {self.store}")
-        return f"{label} ×{self.processes}{'' if self.deflate else ' no deflate'}"
+        return (
+            f"{label} ×{self.processes}{' tcp' if self.tcp else ''}"
+            f"{'' if self.deflate else ' no deflate'}"
+        )
 
 
 # --- processes -----------------------------------------------------------------------------
@@ -151,16 +157,21 @@ def wait_ready(port: int, process: subprocess.Popen[bytes], log: Path, redis: bo
     raise RuntimeError(f"{log.stem} did not come up on port {port}:\n{tail}")
 
 
-def start_redis(folder: Path, fsync: str, stack: contextlib.ExitStack) -> tuple[int, str]:
-    """A throwaway redis-server with an append-only file: its pid and URL."""
+def start_redis(
+    folder: Path, fsync: str, stack: contextlib.ExitStack, unix: bool = False
+) -> tuple[int, str]:
+    """A throwaway redis-server with an append-only file: its pid and URL (its Unix socket's
+    with ``unix``, else its TCP port's)."""
     folder.mkdir(parents=True)
     (port,) = free_ports(1)
     log = folder / "redis.log"
+    path = folder / "redis.sock"
     process = spawn(
         [
             "redis-server",
             "--bind", "127.0.0.1",
             "--port", str(port),
+            "--unixsocket", str(path),
             "--dir", str(folder),
             "--save", "",
             "--appendonly", "yes",
@@ -171,7 +182,7 @@ def start_redis(folder: Path, fsync: str, stack: contextlib.ExitStack) -> tuple[
     )  # fmt: skip
     stack.callback(stop, process)
     wait_ready(port, process, log, redis=True)
-    return process.pid, f"redis://127.0.0.1:{port}/0"
+    return process.pid, f"unix://{path}?db=0" if unix else f"redis://127.0.0.1:{port}/0"
 
 
 def start_servers(
@@ -182,7 +193,7 @@ def start_servers(
     pids: dict[str, list[int]] = {}
     redis_url = None
     if setup.store not in ("sqlite", "echo"):
-        redis_pid, redis_url = start_redis(work / "redis", setup.store, stack)
+        redis_pid, redis_url = start_redis(work / "redis", setup.store, stack, not setup.tcp)
         pids["redis"] = [redis_pid]
     ports = free_ports(setup.processes)
     started = []
@@ -488,7 +499,8 @@ def main() -> None:
     runs = args.runs or (1 if args.quick else 3)
     setups = [Setup("sqlite", 1), Setup("always", 1), Setup("always", 2)]
     if not args.quick:
-        setups += [Setup("everysec", 1), Setup("everysec", 2), Setup("sqlite", 1, deflate=False)]
+        setups += [Setup("always", 1, tcp=True), Setup("everysec", 1), Setup("everysec", 2)]
+        setups.append(Setup("sqlite", 1, deflate=False))
     setups.append(Setup("echo", 1))
     if not args.quick:
         setups.append(Setup("echo", 1, deflate=False))

@@ -1,7 +1,8 @@
 """Server CPU per event, this tree against another revision: did a change make it cheaper?
 
 Run: ``python -m bench.fanout_ab REV`` (about 2 minutes; ``--pairs N``, 4 by default;
-``--store everysec`` or ``sqlite`` instead of Redis ``always``).
+``--store everysec`` or ``sqlite`` instead of Redis ``always``; ``--tcp`` to reach Redis
+over TCP rather than through its Unix socket).
 
 ``bench.fanout``'s 1,000 commands a second on one server process — 100 tables of four
 phones, the same client process for both — served by the working tree and by ``REV``, checked
@@ -42,9 +43,10 @@ def main() -> None:
     parser.add_argument("revision", help="the revision to compare with (a commit, a branch)")
     parser.add_argument("--pairs", type=int, default=4, help="runs of each tree (default 4)")
     parser.add_argument("--store", choices=["always", "everysec", "sqlite"], default="always")
+    parser.add_argument("--tcp", action="store_true", help="reach Redis over TCP")
     args = parser.parse_args()
     raise_fd_limit()
-    setup = Setup(args.store, 1)
+    setup = Setup(args.store, 1, tcp=args.tcp)
     print(f"{setup.name} at {GOAL:,} commands a second; load {load_average()}")
     with tempfile.TemporaryDirectory(prefix="fanout-ab-") as folder:
         other = Path(folder) / "tree"

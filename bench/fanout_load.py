@@ -4,12 +4,12 @@ Run: ``python -m bench.fanout_load`` (about a minute; ``--seconds`` sets each lo
 measured window, ``--tables`` the number of tables).
 
 The benchmark starts a throwaway redis-server (append-only file fsynced ``always``: on disk
-before Redis answers) and two server processes sharing it, then the client process of
-``bench.fanout`` creates the tables (alternately on either process) and opens four phones
-per table, two on each process: every command is recorded by one process and reaches the
-other's phones through Redis. After a hold, three loads: a command every 2 s per table (a
-brisk real game is far slower), 1,000 commands a second per server process, and ``max``
-(every table sends its next command once its last phone has the previous one).
+before Redis answers) and two server processes sharing it through its Unix socket, then the
+client process of ``bench.fanout`` creates the tables (alternately on either process) and
+opens four phones per table, two on each process: every command is recorded by one process
+and reaches the other's phones through Redis. After a hold, three loads: a command every 2 s
+per table (a brisk real game is far slower), 1,000 commands a second per server process, and
+``max`` (every table sends its next command once its last phone has the previous one).
 
 For each load it prints p50 and p99 from a command to the last of its table's phones,
 recorded events a second, views pushed a second, the errors (refused commands, dropped

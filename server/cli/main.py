@@ -430,8 +430,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--redis",
         default=os.environ.get("REDIS_URL"),
         metavar="URL",
-        help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0, or in a "
-        "Redis Cluster: redis+cluster://node:6379 (default: $REDIS_URL; unset: SQLite)",
+        help="keep tables in Redis Streams at URL, e.g. redis://localhost:6379/0 or, on "
+        "Redis's machine, unix:///run/redis/redis-server.sock?db=0; or in a Redis Cluster: "
+        "redis+cluster://node:6379 (default: $REDIS_URL; unset: SQLite)",
     )
     server.add_argument(
         "--joins-per-minute",

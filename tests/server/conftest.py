@@ -74,8 +74,10 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 @pytest.fixture
 def pair(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[ServerProcess, ...]]:
     """Two table servers on the test-owned Redis, each with its own port and data folder:
-    any table is served by both."""
-    servers = tuple(ServerProcess(tmp_path / name, redis=redis_server.url) for name in "ab")
+    any table is served by both. The second reaches Redis through its Unix socket, as a
+    server on Redis's own machine would: what one records the other shows either way."""
+    urls = {"a": redis_server.url, "b": redis_server.socket_url}
+    servers = tuple(ServerProcess(tmp_path / name, redis=url) for name, url in urls.items())
     try:
         for server in servers:
             server.start()

@@ -3,7 +3,9 @@ and a Redis Cluster of three such servers.
 
 It runs with ``--appendonly yes --appendfsync always``, so every write Redis acknowledged
 is on disk and survives ``stop(kill=True)`` followed by ``start()`` — the fault tests rely
-on that. The port stays the same across restarts, so clients reconnect to the same URL.
+on that. The port stays the same across restarts, so clients reconnect to the same URL. It
+also listens on a Unix socket in its folder (``socket_url``), as a Redis on the server's own
+machine is best reached.
 """
 
 import random
@@ -55,6 +57,11 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     @property
+    def socket_url(self) -> str:
+        """Where clients on this machine find it through its Unix socket."""
+        return f"unix://{self.folder / 'redis.sock'}?db=0"
+
+    @property
     def running(self) -> bool:
         """Whether the process is up."""
         return self._process is not None and self._process.poll() is None
@@ -78,6 +85,8 @@ class RedisServer:
                     REDIS_SERVER,
                     "--bind", "127.0.0.1",
                     "--port", str(self.port),
+                    "--unixsocket", str(self.folder / "redis.sock"),
+                    "--unixsocketperm", "700",
                     "--dir", str(self.folder),
                     "--appendonly", "yes",
                     "--appendfsync", "always",

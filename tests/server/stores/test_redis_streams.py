@@ -54,6 +54,30 @@ async def test_redis_subscriber_sees_appends_of_another_process(
         await other.close()
 
 
+async def test_redis_on_its_unix_socket_is_the_same_store_as_over_tcp(
+    redis_store: RedisStore, redis_server: RedisServer
+) -> None:
+    """A server on Redis's own machine reaches it through its socket: the same tables, and
+    appends heard live both ways."""
+    table = new_table()
+    local = RedisStore(redis_server.socket_url)
+    await local.start()
+    try:
+        clients = await redis_store.redis.client_list()
+        assert any(c["addr"].startswith(str(redis_server.folder)) for c in clients)
+        heard = asyncio.create_task(collect(local, table, 0, 4))
+        await asyncio.sleep(0.05)  # followed
+        for n in range(2):
+            await redis_store.append(table, n, points(n))  # over TCP
+        for n in range(2, 4):
+            await local.append(table, n, points(n))  # through the socket
+        assert_once_in_order(await asyncio.wait_for(heard, 5), 0, 4)
+        assert await local.read(table) == await redis_store.read(table)
+        assert await local.writable()
+    finally:
+        await local.close()
+
+
 async def test_redis_own_appends_reach_a_subscriber_without_being_decoded_again(
     redis_store: RedisStore, redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
