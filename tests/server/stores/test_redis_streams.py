@@ -58,7 +58,7 @@ async def test_redis_on_its_unix_socket_is_the_same_store_as_over_tcp(
     redis_store: RedisStore, redis_server: RedisServer
 ) -> None:
     """A server on Redis's own machine reaches it through its socket: the same tables, and
-    appends heard live both ways."""
+    appends made over either heard live."""
     table = new_table()
     local = RedisStore(redis_server.socket_url)
     await local.start()
